@@ -1,0 +1,83 @@
+"""A pure, deterministic, serializable UNO engine (see ../shared/RULES.md for the R-ids).
+
+Quickstart::
+
+    >>> from engine import Rules, new_hand
+    >>> state = new_hand(Rules.from_preset("classic"), 3, dealer=0, seed=7).state
+    >>> state.current, len(state.hands[1])
+    (1, 7)
+    >>> action = state.legal_actions(state.current)[0]
+    >>> after = state.apply(state.current, action).state
+    >>> after.version
+    1
+"""
+
+from .actions import (
+    Action,
+    CallUno,
+    CatchUno,
+    Challenge,
+    ChooseColour,
+    Draw,
+    Pass,
+    Play,
+    parse_action,
+)
+from .cards import CardFace, Colour, Deck, Kind, classic_deck
+from .errors import (
+    EngineError,
+    IllegalActionError,
+    InvalidActionError,
+    Reason,
+    RulesError,
+    SnapshotError,
+    StaleStateError,
+)
+from .events import DrawCause, Event, Termination, events_for
+from .game import legal_actions, new_hand
+from .rules import PRESETS, ChallengeGuilty, ChallengeReveal, Rules, Scoring, Stacking, UnoPenalty
+from .state import GameState, HandOutcome, Phase, Transition
+from .views import PlayerView, TableView
+
+__all__ = [
+    "PRESETS",
+    "Action",
+    "CallUno",
+    "CardFace",
+    "CatchUno",
+    "Challenge",
+    "ChallengeGuilty",
+    "ChallengeReveal",
+    "ChooseColour",
+    "Colour",
+    "Deck",
+    "Draw",
+    "DrawCause",
+    "EngineError",
+    "Event",
+    "GameState",
+    "HandOutcome",
+    "IllegalActionError",
+    "InvalidActionError",
+    "Kind",
+    "Pass",
+    "Phase",
+    "Play",
+    "PlayerView",
+    "Reason",
+    "Rules",
+    "RulesError",
+    "Scoring",
+    "SnapshotError",
+    "Stacking",
+    "StaleStateError",
+    "TableView",
+    "Termination",
+    "Transition",
+    "UnoPenalty",
+    "classic_deck",
+    "events_for",
+    "legal_actions",
+    "new_hand",
+    "parse_action",
+]

@@ -1,0 +1,49 @@
+"""R-TIME-1: what the system plays for a seat whose turn timed out.
+
+The engine never reads a clock: the adapter decides *when* a turn timed out and applies
+:func:`auto_action` (repeatedly, while it returns an action for that seat).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .actions import DRAW, PASS, Action, ChooseColour, Play
+from .cards import CLASSIC_COLOURS, Colour, Kind
+from .state import GameState, Phase
+
+
+def _favourite_colour(state: GameState, seat: int) -> Colour:
+    """The colour the seat holds most of (ties in the order red, yellow, green, blue)."""
+    held = Counter(f.colour for f in state.hand_faces(seat) if f.colour is not None)
+    return max(CLASSIC_COLOURS, key=lambda c: (held[c], -CLASSIC_COLOURS.index(c)))
+
+
+def auto_action(state: GameState, seat: int) -> Action | None:
+    """The timed-out turn's action for ``seat``, or ``None`` if it has nothing to do.
+
+    R-TIME-1: the playable number card with the lowest value, never an action or wild card;
+    if there is none, draw (and then pass). A pending penalty is taken, a start Wild gets the
+    colour the player holds most of. Only where the rules leave no other legal choice (for
+    example ``draw_only_if_stuck`` with only action cards playable) is an action card played.
+    """
+    if state.is_over or seat != state.current:
+        return None
+    legal = state.legal_actions(seat)
+    phase = state.phase
+    if phase is Phase.CHOOSE_COLOUR:
+        return ChooseColour(_favourite_colour(state, seat))
+    if phase in (Phase.PENALTY, Phase.CHALLENGE):
+        return DRAW
+    if phase is Phase.DRAWN:
+        return PASS
+    numbers = [a for a in legal if isinstance(a, Play) and a.face.kind is Kind.NUMBER]
+    if numbers:
+        return min(numbers, key=lambda a: (a.face.number, str(a)))
+    if DRAW in legal:
+        return DRAW
+    # Nothing but action cards is legal and drawing is not: play the cheapest of them.
+    plays = [a for a in legal if isinstance(a, Play)]
+    favourite = _favourite_colour(state, seat)
+    plays.sort(key=lambda a: (state.deck.value(a.face), a.colour is not favourite, str(a)))
+    return plays[0] if plays else None

@@ -1,0 +1,231 @@
+"""Cards, faces and decks (R-DECK-1 … R-DECK-4).
+
+A *face* is what is printed on one side of a card: a colour (none for wilds), a kind and, for
+number cards, a number. Faces are interned values with a short notation that round-trips::
+
+    >>> CardFace.parse("R7")
+    CardFace.parse('R7')
+    >>> str(CardFace.parse("BD2")), CardFace.parse("W4").is_wild
+    ('BD2', True)
+
+A *physical card* is an integer id into a :class:`Deck`. The deck maps each id to one face per
+side; classic decks have one side, and UNO Flip (a later variant) gives each card two, so a
+hand of ids stays the same when the table turns over and only the side in play changes.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from functools import cache
+from typing import ClassVar
+
+
+class Colour(enum.Enum):
+    """A card colour. The value is the one-letter notation."""
+
+    RED = "R"
+    YELLOW = "Y"
+    GREEN = "G"
+    BLUE = "B"
+
+    @classmethod
+    def parse(cls, text: str) -> Colour:
+        """Parse a colour from its letter (``R``) or English name (``red``)."""
+        key = text.strip().upper()
+        for colour in cls:
+            if key in (colour.value, colour.name):
+                return colour
+        raise ValueError(f"unknown colour {text!r}")
+
+
+CLASSIC_COLOURS: tuple[Colour, ...] = (Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE)
+
+
+class Kind(enum.Enum):
+    """What a face does. The value is the notation suffix (numbers use their digit)."""
+
+    NUMBER = "#"
+    SKIP = "S"
+    REVERSE = "R"
+    DRAW_TWO = "D2"
+    WILD = "W"
+    WILD_DRAW_FOUR = "W4"
+    SWAP_HANDS = "WH"
+
+    @property
+    def is_wild(self) -> bool:
+        """Wild kinds have no printed colour and can be played on anything."""
+        return self in _WILD_KINDS
+
+    @property
+    def is_action(self) -> bool:
+        """Everything but a number card (R-END-2 and R-TIME-1 treat these alike)."""
+        return self is not Kind.NUMBER
+
+    @property
+    def draw_amount(self) -> int:
+        """Cards the next player must draw when this face takes effect."""
+        return _DRAW_AMOUNTS.get(self, 0)
+
+
+_WILD_KINDS = frozenset({Kind.WILD, Kind.WILD_DRAW_FOUR, Kind.SWAP_HANDS})
+_DRAW_AMOUNTS = {Kind.DRAW_TWO: 2, Kind.WILD_DRAW_FOUR: 4}
+_COLOURED_SUFFIXES = {k.value: k for k in (Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO)}
+_WILD_NOTATIONS = {k.value: k for k in _WILD_KINDS}
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """One printed face. Build faces with :meth:`parse` or :meth:`of`; they are interned."""
+
+    colour: Colour | None
+    kind: Kind
+    number: int | None = None
+    # ``symbol`` is what "matches by number or symbol" compares (R-TURN-1): the digit for
+    # number cards, the kind otherwise. Precomputed because matching is the engine's hot path.
+    symbol: object = field(init=False, compare=False, repr=False)
+    notation: str = field(init=False, compare=False, repr=False)
+
+    _interned: ClassVar[dict[str, CardFace]] = {}
+
+    def __post_init__(self) -> None:
+        if self.kind is Kind.NUMBER:
+            if self.number is None or not 0 <= self.number <= 9 or self.colour is None:
+                raise ValueError("a number card needs a colour and a number 0-9")
+            text = f"{self.colour.value}{self.number}"
+        else:
+            if self.number is not None:
+                raise ValueError("only number cards carry a number")
+            if self.kind.is_wild != (self.colour is None):
+                raise ValueError("wild cards have no colour and coloured cards have one")
+            text = self.kind.value if self.colour is None else self.colour.value + self.kind.value
+        object.__setattr__(self, "symbol", self.number if self.kind is Kind.NUMBER else self.kind)
+        object.__setattr__(self, "notation", text)
+
+    @classmethod
+    def of(cls, colour: Colour | None, kind: Kind, number: int | None = None) -> CardFace:
+        """Return the interned face with these properties."""
+        face = cls(colour, kind, number)
+        return cls._interned.setdefault(face.notation, face)
+
+    @classmethod
+    def parse(cls, text: str) -> CardFace:
+        """Parse the short notation: ``R7``, ``GS``, ``YR``, ``BD2``, ``W``, ``W4``, ``WH``."""
+        key = text.strip().upper()
+        face = cls._interned.get(key)
+        if face is not None:
+            return face
+        if key in _WILD_NOTATIONS:
+            return cls.of(None, _WILD_NOTATIONS[key])
+        if len(key) >= 2:
+            try:
+                colour = Colour(key[0])
+            except ValueError:
+                colour = None
+            rest = key[1:]
+            if colour is not None:
+                if rest.isdigit() and len(rest) == 1:
+                    return cls.of(colour, Kind.NUMBER, int(rest))
+                if rest in _COLOURED_SUFFIXES:
+                    return cls.of(colour, _COLOURED_SUFFIXES[rest])
+        raise ValueError(f"not a card: {text!r}")
+
+    @property
+    def is_wild(self) -> bool:
+        """True for Wild, Wild Draw Four and Swap Hands."""
+        return self.colour is None
+
+    def __hash__(self) -> int:
+        # Faces key the engine's caches; the notation's string hash is cached by Python.
+        return hash(self.notation)
+
+    def __str__(self) -> str:
+        return self.notation
+
+    def __repr__(self) -> str:
+        return f"CardFace.parse({self.notation!r})"
+
+
+#: Points of each kind in a classic deck (R-DECK-2); number cards score their number.
+CLASSIC_POINTS: dict[Kind, int] = {
+    Kind.SKIP: 20,
+    Kind.REVERSE: 20,
+    Kind.DRAW_TWO: 20,
+    Kind.WILD: 50,
+    Kind.WILD_DRAW_FOUR: 50,
+    Kind.SWAP_HANDS: 50,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """An ordered set of physical cards: card id ``i`` shows ``sides[side][i]``.
+
+    ``sides`` has one entry per side of the cards (one for classic decks). ``points`` gives
+    the value of each non-number kind.
+    """
+
+    name: str
+    sides: tuple[tuple[CardFace, ...], ...]
+    points: dict[Kind, int] = field(compare=False, hash=False)
+
+    @property
+    def size(self) -> int:
+        """Number of physical cards."""
+        return len(self.sides[0])
+
+    def face(self, card: int, side: int = 0) -> CardFace:
+        """The face of card ``card`` on ``side``."""
+        return self.sides[side][card]
+
+    def value(self, face: CardFace) -> int:
+        """Points of a face (R-DECK-2)."""
+        return face.number if face.number is not None else self.points[face.kind]
+
+    def card_notation(self, card: int, side: int = 0) -> str:
+        """A physical card written as ``face#id``, for example ``R7#12``."""
+        return f"{self.sides[side][card].notation}#{card}"
+
+    def parse_card(self, text: str, side: int = 0) -> int:
+        """Inverse of :meth:`card_notation`; checks that the id shows that face."""
+        face_text, sep, id_text = text.partition("#")
+        if not sep or not id_text.isdigit():
+            raise ValueError(f"not a physical card: {text!r}")
+        card = int(id_text)
+        if not 0 <= card < self.size:
+            raise ValueError(f"card id {card} is not in the {self.name} deck")
+        if self.sides[side][card] is not CardFace.parse(face_text):
+            raise ValueError(f"card #{card} is {self.sides[side][card]}, not {face_text}")
+        return card
+
+
+def _classic_faces(*, swap_hands: bool, copies: int) -> list[CardFace]:
+    # Identical faces get adjacent ids, so a hand sorted by id lists duplicates together:
+    # the engine dedupes them with one comparison and hands read grouped by colour.
+    faces: list[CardFace] = []
+    for colour in CLASSIC_COLOURS:
+        faces.extend([CardFace.of(colour, Kind.NUMBER, 0)] * copies)
+        for n in range(1, 10):
+            faces.extend([CardFace.of(colour, Kind.NUMBER, n)] * (2 * copies))
+        for kind in (Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO):
+            faces.extend([CardFace.of(colour, kind)] * (2 * copies))
+    faces.extend([CardFace.of(None, Kind.WILD)] * (4 * copies))
+    faces.extend([CardFace.of(None, Kind.WILD_DRAW_FOUR)] * (4 * copies))
+    if swap_hands:
+        # The modern deck (R-DECK-4) adds one Swap Hands wild to each 108 cards.
+        faces.extend([CardFace.of(None, Kind.SWAP_HANDS)] * copies)
+    return faces
+
+
+@cache
+def classic_deck(*, two_decks: bool = False, modern_deck: bool = False) -> Deck:
+    """The 108-card deck (R-DECK-1), doubled for ``two_decks`` (R-DECK-3), plus Swap Hands
+    for ``modern_deck`` (R-DECK-4).
+
+    >>> classic_deck().size, classic_deck(two_decks=True).size
+    (108, 216)
+    """
+    faces = _classic_faces(swap_hands=modern_deck, copies=2 if two_decks else 1)
+    name = "classic" + ("+modern" if modern_deck else "") + ("x2" if two_decks else "")
+    return Deck(name=name, sides=(tuple(faces),), points=CLASSIC_POINTS)

@@ -1,0 +1,225 @@
+"""Past-tense events that a transition emits, each public or visible to given seats only.
+
+Adapters turn events into words; :func:`events_for` filters a list for one seat so that a
+revealed hand (R-CHAL-2) or a drawn card only ever reaches its viewer.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .cards import CardFace, Colour
+
+
+class Termination(enum.Enum):
+    """How a hand ended."""
+
+    WENT_OUT = "went_out"  # a player (or, with play_to_last, all but one) went out
+    BLOCKED = "blocked"  # nobody can play and nothing is left to draw (R-SCORE-6)
+
+
+class DrawCause(enum.Enum):
+    """Why cards were drawn."""
+
+    DRAW = "draw"  # a voluntary or forced draw on one's turn
+    PENALTY = "penalty"  # a Draw Two / Wild Draw Four (stack included)
+    CHALLENGE = "challenge"  # the loser of a Wild Draw Four challenge
+    UNO = "uno"  # caught, or the automatic UNO penalty
+    FALSE_CALL = "false_call"  # R-UNO-6
+    RETRACT = "retract"  # a guilty Wild Draw Four taken back (R-CHAL-3 option)
+
+
+class Event:
+    """Base class: public unless a subclass names its audience."""
+
+    __slots__ = ()
+
+    @property
+    def audience(self) -> frozenset[int] | None:
+        """The seats that may see this event, or ``None`` when everyone may."""
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(Event):
+    """Cards are dealt; ``start`` was turned up and ``first`` plays first."""
+
+    dealer: int
+    first: int
+    start: CardFace
+    clockwise: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt(Event):
+    """The cards dealt to ``seat`` (private)."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+    @property
+    def audience(self) -> frozenset[int] | None:
+        """Only the owner."""
+        return frozenset((self.seat,))
+
+
+@dataclass(frozen=True, slots=True)
+class StartCardReturned(Event):
+    """A Wild Draw Four turned up at the start went back into the pile (R-SETUP-5)."""
+
+    face: CardFace
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    """``seat`` played ``face`` (card id ``card``), naming ``colour`` if it is a wild."""
+
+    seat: int
+    card: int
+    face: CardFace
+    colour: Colour | None
+    jump_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ColourChosen(Event):
+    """``seat`` named ``colour`` for a Wild turned up at the start."""
+
+    seat: int
+    colour: Colour
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn(Event):
+    """``seat`` drew ``count`` cards (public: the count only)."""
+
+    seat: int
+    count: int
+    cause: DrawCause
+
+
+@dataclass(frozen=True, slots=True)
+class CardsReceived(Event):
+    """The cards ``seat`` drew (private)."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+    @property
+    def audience(self) -> frozenset[int] | None:
+        """Only the owner."""
+        return frozenset((self.seat,))
+
+
+@dataclass(frozen=True, slots=True)
+class PileReshuffled(Event):
+    """The discard pile but its top was shuffled into a new draw pile (R-TURN-6)."""
+
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawSkipped(Event):
+    """No card was left to draw, so the draw was skipped (R-TURN-6)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnSkipped(Event):
+    """``seat`` lost the turn."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DirectionReversed(Event):
+    """Play now goes clockwise or not."""
+
+    clockwise: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    """``seat`` kept the card just drawn and ended the turn."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeResolved(Event):
+    """``challenger`` challenged ``challenged``'s Wild Draw Four."""
+
+    challenger: int
+    challenged: int
+    guilty: bool
+    retracted: bool = False  # the card went back to the guilty hand and the colour reverted
+
+
+@dataclass(frozen=True, slots=True)
+class HandRevealed(Event):
+    """``seat``'s hand shown to ``viewer`` after a challenge (R-CHAL-2)."""
+
+    seat: int
+    viewer: int
+    cards: tuple[int, ...]
+
+    @property
+    def audience(self) -> frozenset[int] | None:
+        """Only the challenger."""
+        return frozenset((self.viewer,))
+
+
+@dataclass(frozen=True, slots=True)
+class UnoCalled(Event):
+    """``seat`` called UNO; ``false_call`` when they held more than one card (R-UNO-6)."""
+
+    seat: int
+    false_call: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class UnoCaught(Event):
+    """``catcher`` caught ``target``; ``false_catch`` when the target had called (R-UNO-6)."""
+
+    catcher: int
+    target: int
+    false_catch: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class UnoPenalised(Event):
+    """``seat`` reached one card without calling and drew automatically (R-UNO-3)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandsSwapped(Event):
+    """``seat`` swapped hands with ``target`` (R-DECK-4)."""
+
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerWentOut(Event):
+    """``seat`` played their last card and finished in ``place`` (1 = first)."""
+
+    seat: int
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded(Event):
+    """The hand is over; ``ranking`` lists seats from first to last."""
+
+    termination: Termination
+    ranking: tuple[int, ...]
+
+
+def events_for(events: Iterable[Event], seat: int | None) -> list[Event]:
+    """The events ``seat`` may see (``None``: the public only)."""
+    return [e for e in events if e.audience is None or (seat is not None and seat in e.audience)]

@@ -1,0 +1,940 @@
+"""The rules of one hand: dealing (R-SETUP), turns (R-TURN), actions (R-ACT), challenges
+(R-CHAL), UNO (R-UNO) and the end of a hand (R-END).
+
+:func:`check` says whether an action is legal (raising with a reason code if not),
+:func:`legal_actions` lists them for any seat, and :func:`apply` performs one on a scratch
+copy and freezes the result into a new :class:`GameState`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import fields
+
+from . import rng
+from .actions import (
+    CALL_UNO,
+    CHALLENGE,
+    DRAW,
+    PASS,
+    Action,
+    CallUno,
+    CatchUno,
+    Challenge,
+    ChooseColour,
+    Draw,
+    Pass,
+    Play,
+    parse_action,
+)
+from .cards import CLASSIC_COLOURS, CardFace, Kind
+from .errors import EngineError, IllegalActionError, InvalidActionError, Reason
+from .events import (
+    CardPlayed,
+    CardsDealt,
+    CardsDrawn,
+    CardsReceived,
+    ChallengeResolved,
+    ColourChosen,
+    DirectionReversed,
+    DrawCause,
+    DrawSkipped,
+    Event,
+    HandEnded,
+    HandRevealed,
+    HandsSwapped,
+    HandStarted,
+    Passed,
+    PileReshuffled,
+    PlayerWentOut,
+    StartCardReturned,
+    Termination,
+    TurnSkipped,
+    UnoCalled,
+    UnoCaught,
+    UnoPenalised,
+)
+from .rules import ChallengeGuilty, ChallengeReveal, Rules, Stacking, UnoPenalty
+from .state import GameState, Phase, Transition
+
+_ANSWERING = (Phase.PENALTY, Phase.CHALLENGE)
+_PLAYS: dict[CardFace, tuple[Play, ...]] = {}
+
+
+def _plays_of(face: CardFace) -> tuple[Play, ...]:
+    """Every Play of ``face`` that needs no target: one per colour for wilds."""
+    plays = _PLAYS.get(face)
+    if plays is None:
+        plays = tuple(Play(face, c) for c in CLASSIC_COLOURS) if face.is_wild else (Play(face),)
+        _PLAYS[face] = plays
+    return plays
+
+
+# -- shared predicates -------------------------------------------------------------------
+
+
+def _matches(state: GameState, face: CardFace) -> bool:
+    """R-TURN-1/2: same colour, same number or symbol, or a wild."""
+    if face.colour is None or face.colour is state.colour:
+        return True
+    return face.symbol == state.deck.sides[state.side][state.discard[-1]].symbol
+
+
+def _hand_complete(state: GameState | _Step) -> bool:
+    """Whether going out has ended the hand (R-END-1, R-END-3)."""
+    if not state.out:
+        return False
+    return not state.rules.play_to_last or sum(state.playing) <= 1
+
+
+def _can_stack(state: GameState, face: CardFace) -> bool:
+    """R-ACT-6: may this face answer the pending Draw Two / Wild Draw Four?"""
+    stacking = state.rules.stacking
+    if stacking is Stacking.OFF or _hand_complete(state):
+        return False
+    top = state.top
+    if face.kind is Kind.DRAW_TWO:
+        if top.kind is Kind.DRAW_TWO:
+            return True
+        return top.kind is Kind.WILD_DRAW_FOUR and face.colour is state.colour
+    return face.kind is Kind.WILD_DRAW_FOUR and stacking is Stacking.CUMULATIVE
+
+
+def _finish_blocked(state: GameState, face: CardFace, seat: int) -> bool:
+    """R-END-2: with ``no_action_finish`` the last card may not be an action or wild."""
+    return state.rules.no_action_finish and len(state.hands[seat]) == 1 and face.kind.is_action
+
+
+def _has_playable(state: GameState, seat: int) -> bool:
+    faces = state.deck.sides[state.side]
+    return any(
+        _matches(state, faces[c]) and not _finish_blocked(state, faces[c], seat)
+        for c in state.hands[seat]
+    )
+
+
+def _jump_in_allowed(state: GameState, seat: int, face: CardFace) -> bool:
+    """R-ACT-7: an identical card played out of turn."""
+    if not state.rules.jump_in or state.phase not in (Phase.PLAY, Phase.PENALTY):
+        return False
+    top = state.top
+    if top.is_wild or (face is not top and face != top):
+        return False
+    if state.phase is Phase.PENALTY and not _can_stack(state, face):
+        return False
+    return not _finish_blocked(state, face, seat)
+
+
+def _others(state: GameState, seat: int) -> list[int]:
+    return [s for s in range(state.seats) if s != seat and state.playing[s]]
+
+
+# -- legality ----------------------------------------------------------------------------
+
+
+def _check_play_shape(state: GameState, seat: int, play: Play) -> None:
+    face = play.face
+    if not isinstance(face, CardFace):
+        raise InvalidActionError("a play names a card face")
+    if face.is_wild:
+        if play.colour is None:
+            raise IllegalActionError(Reason.COLOUR_REQUIRED, f"{face} needs a colour")
+        if play.colour not in CLASSIC_COLOURS:
+            raise IllegalActionError(Reason.COLOUR_NOT_ALLOWED, f"{play.colour} is not in play")
+    elif play.colour is not None:
+        raise IllegalActionError(Reason.COLOUR_NOT_ALLOWED, f"{face} has its own colour")
+    if face.kind is Kind.SWAP_HANDS:
+        if play.target is None:
+            raise IllegalActionError(Reason.TARGET_REQUIRED, "Swap Hands names an opponent")
+        if not (0 <= play.target < state.seats and play.target != seat):
+            raise IllegalActionError(Reason.BAD_TARGET, f"seat {play.target}")
+        if not state.playing[play.target]:
+            raise IllegalActionError(Reason.BAD_TARGET, f"seat {play.target} is not playing")
+    elif play.target is not None:
+        raise IllegalActionError(Reason.BAD_TARGET, f"{face} names no opponent")
+    faces = state.deck.sides[state.side]
+    if not any(faces[c] is face or faces[c] == face for c in state.hands[seat]):
+        raise IllegalActionError(Reason.CARD_NOT_IN_HAND, str(face))
+    if _finish_blocked(state, face, seat):
+        raise IllegalActionError(Reason.NO_ACTION_FINISH, str(face))
+
+
+def _uno_reason(state: GameState, seat: int, action: CallUno | CatchUno) -> Reason | None:
+    """Why ``seat`` may not call or catch UNO now, or ``None`` when it may."""
+    window = state.uno_seat
+    if isinstance(action, CallUno):
+        if window != seat or state.uno_called:
+            return Reason.NO_UNO_TO_CALL
+        if len(state.hands[seat]) != 1 and not state.rules.false_call_penalty:
+            return Reason.NO_UNO_TO_CALL
+        return None
+    target = action.target
+    if (
+        state.rules.uno_penalty is UnoPenalty.AUTOMATIC  # the server punishes, nobody catches
+        or window is None
+        or target != window
+        or seat == target
+        or not state.playing[seat]
+        or len(state.hands[target]) != 1
+        or (state.uno_called and not state.rules.false_call_penalty)
+    ):
+        return Reason.NOTHING_TO_CATCH
+    return None
+
+
+def check(state: GameState, seat: int, action: Action) -> None:
+    """Raise :class:`IllegalActionError` (with a reason) unless ``action`` is legal for ``seat``."""
+    if not isinstance(action, Play | Draw | Pass | ChooseColour | Challenge | CallUno | CatchUno):
+        raise InvalidActionError(f"not an action: {action!r}")
+    if not isinstance(seat, int) or not 0 <= seat < state.seats:
+        raise IllegalActionError(Reason.NOT_PLAYING, f"no seat {seat!r}")
+    if state.phase is Phase.HAND_OVER:
+        raise IllegalActionError(Reason.HAND_OVER)
+    if isinstance(action, CallUno | CatchUno):
+        reason = _uno_reason(state, seat, action)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        return
+    if not state.playing[seat]:
+        raise IllegalActionError(Reason.NOT_PLAYING, f"seat {seat} is not in the hand")
+    phase = state.phase
+    if seat != state.current:
+        if isinstance(action, Play) and state.rules.jump_in:
+            _check_play_shape(state, seat, action)
+            if not _jump_in_allowed(state, seat, action.face):
+                raise IllegalActionError(Reason.NO_JUMP_IN, str(action.face))
+            return
+        raise IllegalActionError(Reason.NOT_YOUR_TURN)
+    if isinstance(action, Play):
+        _check_play_shape(state, seat, action)
+        face = action.face
+        if phase is Phase.PLAY:
+            if not _matches(state, face):
+                raise IllegalActionError(Reason.DOES_NOT_MATCH, str(face))
+        elif phase is Phase.DRAWN:
+            assert state.drawn is not None
+            if state.face(state.drawn) != face:
+                raise IllegalActionError(Reason.MUST_PLAY_DRAWN_CARD, str(face))
+            if not _matches(state, face):
+                raise IllegalActionError(Reason.DOES_NOT_MATCH, str(face))
+        elif phase in _ANSWERING:
+            if not _can_stack(state, face):
+                raise IllegalActionError(Reason.CANNOT_STACK, str(face))
+        else:
+            raise IllegalActionError(Reason.WRONG_PHASE, phase.value)
+    elif isinstance(action, Draw):
+        if phase is Phase.PLAY:
+            if state.rules.draw_only_if_stuck and _has_playable(state, seat):
+                raise IllegalActionError(Reason.DRAW_NOT_ALLOWED, "you hold a playable card")
+        elif phase not in _ANSWERING:
+            raise IllegalActionError(Reason.WRONG_PHASE, phase.value)
+    elif isinstance(action, Pass):
+        if phase is not Phase.DRAWN:
+            reason = Reason.MUST_ANSWER_PENALTY if phase in _ANSWERING else Reason.NOTHING_TO_PASS
+            raise IllegalActionError(reason, phase.value)
+    elif isinstance(action, ChooseColour):
+        if phase is not Phase.CHOOSE_COLOUR:
+            raise IllegalActionError(Reason.WRONG_PHASE, phase.value)
+        if action.colour not in CLASSIC_COLOURS:
+            raise IllegalActionError(Reason.COLOUR_NOT_ALLOWED, str(action.colour))
+    elif phase is not Phase.CHALLENGE:  # Challenge
+        raise IllegalActionError(Reason.NOTHING_TO_CHALLENGE)
+
+
+def _swap_plays(state: GameState, seat: int, face: CardFace) -> list[Play]:
+    return [Play(face, c, t) for c in CLASSIC_COLOURS for t in _others(state, seat)]
+
+
+def _face_plays(state: GameState, seat: int, face: CardFace) -> Sequence[Play]:
+    if face.kind is Kind.SWAP_HANDS:
+        return _swap_plays(state, seat, face)
+    return _plays_of(face)
+
+
+def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
+    """Every legal action of ``seat`` (any seat, not only the current one), in stable order."""
+    cached = state.legal_cache
+    if cached is not None and cached[0] == seat:
+        return cached[1]
+    actions = _legal_actions(state, seat)
+    object.__setattr__(state, "legal_cache", (seat, actions))
+    return actions
+
+
+def _legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
+    phase = state.phase
+    if phase is Phase.HAND_OVER or not 0 <= seat < state.seats:
+        return ()
+    actions: list[Action] = []
+    faces = state.deck.sides[state.side]
+    hand = state.hands[seat]
+    if seat == state.current:
+        if phase is Phase.PLAY:
+            colour = state.colour
+            symbol = faces[state.discard[-1]].symbol
+            single = len(hand) == 1 and state.rules.no_action_finish
+            previous = None
+            for card in hand:
+                face = faces[card]
+                if face is previous:  # identical faces have adjacent ids
+                    continue
+                previous = face
+                if single and face.kind.is_action:
+                    continue
+                if face.colour is None or face.colour is colour or face.symbol == symbol:
+                    if face.kind is Kind.SWAP_HANDS:
+                        actions.extend(_swap_plays(state, seat, face))
+                    else:
+                        actions.extend(_plays_of(face))
+            if not (state.rules.draw_only_if_stuck and actions):
+                actions.append(DRAW)
+        elif phase is Phase.DRAWN:
+            assert state.drawn is not None
+            face = faces[state.drawn]
+            if _matches(state, face) and not _finish_blocked(state, face, seat):
+                actions.extend(_face_plays(state, seat, face))
+            actions.append(PASS)
+        elif phase is Phase.CHOOSE_COLOUR:
+            actions.extend(ChooseColour(c) for c in CLASSIC_COLOURS)
+        else:  # PENALTY or CHALLENGE
+            previous = None
+            for card in hand:
+                face = faces[card]
+                if face is not previous:
+                    previous = face
+                    if _can_stack(state, face) and not _finish_blocked(state, face, seat):
+                        actions.extend(_face_plays(state, seat, face))
+            actions.append(DRAW)
+            if phase is Phase.CHALLENGE:
+                actions.append(CHALLENGE)
+    elif state.rules.jump_in and state.playing[seat] and phase in (Phase.PLAY, Phase.PENALTY):
+        top = state.top
+        holds_top = any(faces[c] is top for c in hand)
+        if holds_top and not top.is_wild and _jump_in_allowed(state, seat, top):
+            actions.extend(_plays_of(top))
+    window = state.uno_seat
+    if window is not None:
+        if _uno_reason(state, seat, CALL_UNO) is None:
+            actions.append(CALL_UNO)
+        catch = CatchUno(window)
+        if _uno_reason(state, seat, catch) is None:
+            actions.append(catch)
+    return tuple(actions)
+
+
+# -- the transition ----------------------------------------------------------------------
+
+
+class _Step:
+    """A mutable scratch copy of a state for the duration of one transition."""
+
+    __slots__ = (
+        "clockwise",
+        "colour",
+        "current",
+        "dealer",
+        "deck",
+        "discard",
+        "draw_pile",
+        "drawn",
+        "dry_draws",
+        "events",
+        "faces",
+        "hands",
+        "last_drawer",
+        "n",
+        "offender",
+        "out",
+        "pending",
+        "phase",
+        "playing",
+        "prior_colour",
+        "ranking",
+        "rules",
+        "seed",
+        "shuffles",
+        "side",
+        "termination",
+        "uno_called",
+        "uno_seat",
+        "version",
+    )
+
+    def __init__(self, s: GameState) -> None:
+        self.rules = s.rules
+        self.deck = s.deck
+        self.side = s.side
+        self.faces = s.deck.sides[s.side]
+        self.n = s.seats
+        self.seed = s.seed
+        self.shuffles = s.shuffles
+        self.dealer = s.dealer
+        self.draw_pile = s.draw_pile
+        self.discard = s.discard
+        self.hands = list(s.hands)
+        self.playing = list(s.playing)
+        self.out = s.out
+        self.current = s.current
+        self.clockwise = s.clockwise
+        self.colour = s.colour
+        self.phase = s.phase
+        self.pending = s.pending
+        self.offender = s.offender
+        self.prior_colour = s.prior_colour
+        self.drawn = s.drawn
+        self.uno_seat = s.uno_seat
+        self.uno_called = s.uno_called
+        self.dry_draws = s.dry_draws
+        self.last_drawer = s.last_drawer
+        self.termination = s.termination
+        self.ranking = s.ranking
+        self.version = s.version
+        self.events: list[Event] = []
+
+    def freeze(self) -> GameState:
+        return _build_state(
+            self.rules,
+            self.n,
+            self.seed,
+            self.shuffles,
+            self.dealer,
+            self.draw_pile,
+            self.discard,
+            tuple(self.hands),
+            tuple(self.playing),
+            self.out,
+            self.current,
+            self.clockwise,
+            self.colour,
+            self.phase,
+            self.pending,
+            self.offender,
+            self.prior_colour,
+            self.drawn,
+            self.uno_seat,
+            self.uno_called,
+            self.dry_draws,
+            self.last_drawer,
+            self.termination,
+            self.ranking,
+            self.version + 1,
+            self.side,
+            self.deck,
+            None,
+        )
+
+    # -- helpers --
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat still in the hand, in the current direction."""
+        step = 1 if self.clockwise else -1
+        n = self.n
+        playing = self.playing
+        s = seat
+        for _ in range(n):
+            s = (s + step) % n
+            if playing[s]:
+                return s
+        return seat
+
+    def reshuffle(self) -> bool:
+        """R-TURN-6: the discard pile but its top becomes the new draw pile."""
+        if len(self.discard) <= 1:
+            return False
+        cards = rng.shuffled(self.discard[:-1], seed=self.seed, counter=self.shuffles)
+        self.shuffles += 1
+        self.draw_pile = tuple(cards)
+        self.discard = self.discard[-1:]
+        self.events.append(PileReshuffled(len(cards)))
+        return True
+
+    def draw(self, seat: int, count: int, cause: DrawCause) -> tuple[int, ...]:
+        """Move up to ``count`` cards from the draw pile to ``seat``'s hand."""
+        got: tuple[int, ...] = ()
+        while len(got) < count:
+            if not self.draw_pile and not self.reshuffle():
+                break
+            take = min(count - len(got), len(self.draw_pile))
+            got += self.draw_pile[: -take - 1 : -1]  # top first
+            self.draw_pile = self.draw_pile[:-take]
+        if got:
+            self.hands[seat] = tuple(sorted(self.hands[seat] + got))
+            self.last_drawer = seat
+            self.events.append(CardsDrawn(seat, len(got), cause))
+            self.events.append(CardsReceived(seat, got))
+        return got
+
+    def close_uno_window(self, actor: int) -> None:
+        """``actor`` begins a turn: the window to call or catch UNO shuts (R-UNO-1/2/3).
+
+        When the actor is the window's own seat (it plays again after a heads-up Skip), the
+        window just closes: no *next* player has begun a turn, so nothing is automatic.
+        """
+        seat = self.uno_seat
+        if seat is None:
+            return
+        if (
+            seat != actor
+            and self.rules.uno_penalty is UnoPenalty.AUTOMATIC
+            and not self.uno_called
+            and len(self.hands[seat]) == 1
+        ):
+            self.events.append(UnoPenalised(seat))
+            self.draw(seat, 2, DrawCause.UNO)
+        self.uno_seat = None
+        self.uno_called = False
+
+    def skip(self, victim: int) -> None:
+        self.events.append(TurnSkipped(victim))
+        self.current = self.next_seat(victim)
+
+    def finish(self, termination: Termination) -> None:
+        """End the hand: rank who went out first, then the rest by what they hold."""
+        value = self.deck.value
+        faces = self.faces
+
+        def points(seat: int) -> int:
+            return sum(value(faces[c]) for c in self.hands[seat])
+
+        rest = sorted(
+            (s for s in range(self.n) if self.playing[s]),
+            # R-SCORE-6: fewer points, then fewer cards; whoever drew last loses a tie.
+            key=lambda s: (points(s), len(self.hands[s]), s == self.last_drawer, s),
+        )
+        self.ranking = self.out + tuple(rest)
+        self.termination = termination
+        self.phase = Phase.HAND_OVER
+        self.pending = 0
+        self.offender = self.prior_colour = self.drawn = None
+        self.uno_seat = None
+        self.uno_called = False
+        self.events.append(HandEnded(termination, self.ranking))
+
+    # -- actions --
+
+    def play(self, seat: int, play: Play, *, jump_in: bool) -> None:
+        face = play.face
+        hand = self.hands[seat]
+        card = self.drawn if self.drawn is not None else self.lowest_card(hand, face)
+        self.close_uno_window(seat)
+        hand = self.hands[seat]
+        i = hand.index(card)
+        remaining = hand[:i] + hand[i + 1 :]
+        self.hands[seat] = remaining
+        self.discard += (card,)
+        prior_colour = self.colour
+        self.colour = play.colour if face.is_wild else face.colour
+        self.events.append(CardPlayed(seat, card, face, play.colour, jump_in))
+        pending_before = self.pending if self.phase in _ANSWERING else 0
+        self.phase = Phase.PLAY
+        self.pending = 0
+        self.offender = self.prior_colour = self.drawn = None
+        self.dry_draws = 0
+        self.current = seat
+        heads_up = sum(self.playing) == 2
+        self.uno_seat = seat
+        self.uno_called = False
+        if not remaining:
+            self.playing[seat] = False
+            self.out += (seat,)
+            self.uno_seat = None
+            self.events.append(PlayerWentOut(seat, len(self.out)))
+        ending = _hand_complete(self)
+        kind = face.kind
+        cumulative = self.rules.stacking is Stacking.CUMULATIVE
+        if kind is Kind.DRAW_TWO:  # R-ACT-1, R-ACT-6
+            victim = self.next_seat(seat)
+            total = 2 + (pending_before if cumulative else 0)
+            if self.rules.stacking is not Stacking.OFF and not ending:
+                self.phase = Phase.PENALTY
+                self.pending = total
+                self.current = victim
+            else:
+                self.draw(victim, total, DrawCause.PENALTY)
+                self.skip(victim)
+        elif kind is Kind.WILD_DRAW_FOUR:  # R-ACT-5, R-CHAL-1
+            self.phase = Phase.CHALLENGE
+            self.pending = 4 + (pending_before if cumulative else 0)
+            self.offender = seat
+            self.prior_colour = prior_colour
+            self.current = self.next_seat(seat)
+            return  # the hand cannot end before the challenge is answered (R-END-1)
+        elif ending:
+            pass
+        elif kind is Kind.SKIP or (kind is Kind.REVERSE and heads_up):  # R-ACT-2/3, R-TEAM-1
+            self.skip(self.next_seat(seat))
+        elif kind is Kind.REVERSE:
+            self.clockwise = not self.clockwise
+            self.events.append(DirectionReversed(self.clockwise))
+            self.current = self.next_seat(seat)
+        else:
+            if kind is Kind.SWAP_HANDS:  # R-DECK-4
+                assert play.target is not None
+                target = play.target
+                self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]
+                self.events.append(HandsSwapped(seat, target))
+            self.current = self.next_seat(seat)
+        if ending:
+            self.finish(Termination.WENT_OUT)
+
+    def lowest_card(self, hand: tuple[int, ...], face: CardFace) -> int:
+        """The lowest id in ``hand`` showing ``face``: plays name faces, the log stays exact."""
+        faces = self.faces
+        for card in hand:
+            if faces[card] is face or faces[card] == face:
+                return card
+        raise EngineError(f"internal: {face} is not in the hand")
+
+    def draw_turn(self, seat: int) -> None:
+        """R-TURN-4/5/6: draw one card (or until playable) on one's turn."""
+        self.close_uno_window(seat)
+        until_playable = self.rules.draw_until_playable
+        drawn: int | None = None
+        while True:
+            got = self.draw(seat, 1, DrawCause.DRAW)
+            if not got:
+                break
+            drawn = got[0]
+            if not until_playable or self._playable_now(drawn):
+                break
+        if drawn is None:
+            self.events.append(DrawSkipped(seat))
+            self.dry_draws += 1
+            if self.dry_draws >= sum(self.playing):
+                self.finish(Termination.BLOCKED)  # a full round with nothing to play or draw
+                return
+            self.current = self.next_seat(seat)
+            return
+        self.dry_draws = 0
+        if self._playable_now(drawn):
+            self.phase = Phase.DRAWN
+            self.drawn = drawn
+        else:
+            self.current = self.next_seat(seat)
+
+    def _playable_now(self, card: int) -> bool:
+        face = self.faces[card]
+        if face.colour is None or face.colour is self.colour:
+            return True
+        return face.symbol == self.faces[self.discard[-1]].symbol
+
+    def take_penalty(self, seat: int) -> None:
+        """Accept the pending Draw Two / Wild Draw Four (stack included) and lose the turn."""
+        self.close_uno_window(seat)
+        self.draw(seat, self.pending, DrawCause.PENALTY)
+        self.phase = Phase.PLAY
+        self.pending = 0
+        self.offender = self.prior_colour = None
+        self.skip(seat)
+        if _hand_complete(self):
+            self.finish(Termination.WENT_OUT)
+
+    def challenge(self, seat: int) -> None:
+        """R-CHAL-2/3/4: check the offender's hand against the colour before the card."""
+        self.close_uno_window(seat)
+        offender = self.offender
+        assert offender is not None
+        prior = self.prior_colour
+        faces = self.faces
+        hand = self.hands[offender]
+        guilty = any(faces[c].colour is prior for c in hand)
+        retract = guilty and self.rules.challenge_guilty is ChallengeGuilty.RETRACT
+        self.events.append(ChallengeResolved(seat, offender, guilty, retract))
+        if self.rules.challenge_reveal is ChallengeReveal.CHALLENGER:
+            self.events.append(HandRevealed(offender, seat, hand))
+        pending = self.pending
+        self.phase = Phase.PLAY
+        self.pending = 0
+        self.offender = None
+        self.prior_colour = None
+        if guilty:
+            if retract:  # the card goes back and the colour reverts (001, 000)
+                card = self.discard[-1]
+                self.discard = self.discard[:-1]
+                self.hands[offender] = tuple(sorted((*hand, card)))
+                self.colour = prior
+            self.draw(offender, 4, DrawCause.CHALLENGE)
+            rest = pending - 4  # a cumulative stack beneath stays with the challenger
+            if rest > 0:
+                self.phase = Phase.PENALTY
+                self.pending = rest
+            self.current = seat
+        else:
+            self.draw(seat, pending + 2, DrawCause.CHALLENGE)
+            self.skip(seat)
+        if _hand_complete(self) and self.phase is not Phase.HAND_OVER:
+            self.finish(Termination.WENT_OUT)
+
+    def call_uno(self, seat: int) -> None:
+        false_call = len(self.hands[seat]) != 1
+        self.uno_called = True
+        self.events.append(UnoCalled(seat, false_call))
+        if false_call:
+            self.draw(seat, 2, DrawCause.FALSE_CALL)
+
+    def catch_uno(self, seat: int, target: int) -> None:
+        if self.uno_called:  # a false catch (R-UNO-6)
+            self.events.append(UnoCaught(seat, target, True))
+            self.draw(seat, 2, DrawCause.FALSE_CALL)
+            return
+        self.events.append(UnoCaught(seat, target, False))
+        self.draw(target, 2, DrawCause.UNO)
+        self.uno_seat = None
+        self.uno_called = False
+
+
+def _state_builder() -> Callable[..., GameState]:
+    """A positional constructor for GameState that skips the frozen-dataclass __init__.
+
+    Building the new state is on every transition's path; setting the slots through their
+    descriptors is about twice as fast as the generated __init__ (measured in
+    benchmarks/engine_bench.py), and the fields stay the single source of the layout.
+    """
+    names = [f.name for f in fields(GameState)]
+    namespace: dict[str, object] = {"new": object.__new__, "GameState": GameState}
+    lines = [f"def build({', '.join(names)}):", "    state = new(GameState)"]
+    for name in names:
+        namespace[f"set_{name}"] = getattr(GameState, name).__set__
+        lines.append(f"    set_{name}(state, {name})")
+    lines.append("    return state")
+    exec("\n".join(lines), namespace)
+    return namespace["build"]  # type: ignore[return-value]
+
+
+_build_state = _state_builder()
+
+
+def apply(state: GameState, seat: int, action: Action | str) -> Transition:
+    """Validate ``action`` for ``seat`` and return the new state with its events."""
+    if isinstance(action, str):
+        action = parse_action(action)
+    if action not in legal_actions(state, seat):
+        check(state, seat, action)  # raises with the precise reason
+        raise EngineError(f"internal: {action} passed check() but is not a legal action")
+    step = _Step(state)
+    if isinstance(action, Play):
+        jump_in = seat != state.current
+        if jump_in:
+            step.current = seat
+        step.play(seat, action, jump_in=jump_in)
+    elif isinstance(action, Draw):
+        if state.phase is Phase.PLAY:
+            step.draw_turn(seat)
+        else:
+            step.take_penalty(seat)
+    elif isinstance(action, Pass):
+        step.close_uno_window(seat)
+        step.events.append(Passed(seat))
+        step.phase = Phase.PLAY
+        step.drawn = None
+        step.current = step.next_seat(seat)
+    elif isinstance(action, ChooseColour):
+        step.colour = action.colour
+        step.phase = Phase.PLAY
+        step.events.append(ColourChosen(seat, action.colour))
+    elif isinstance(action, Challenge):
+        step.challenge(seat)
+    elif isinstance(action, CallUno):
+        step.call_uno(seat)
+    else:
+        step.catch_uno(seat, action.target)
+    return Transition(step.freeze(), tuple(step.events))
+
+
+# -- dealing -----------------------------------------------------------------------------
+
+
+def new_hand(
+    rules: Rules,
+    seats: int,
+    *,
+    dealer: int,
+    seed: int,
+    order: Sequence[int] | None = None,
+    playing: Sequence[bool] | None = None,
+) -> Transition:
+    """Shuffle, deal and turn up the start card (R-SETUP-3/4/5).
+
+    ``order`` stacks the deck (card ids, top first) instead of shuffling; ``playing`` leaves
+    seats out of the hand (eliminated players). The start card's effect is applied as if the
+    dealer had played it.
+    """
+    if not 2 <= seats <= 10:
+        raise EngineError("a hand needs 2 to 10 seats (R-SETUP-1)")
+    in_hand = list(playing) if playing is not None else [True] * seats
+    if len(in_hand) != seats or sum(in_hand) < 2 or not in_hand[dealer]:
+        raise EngineError("the dealer and at least two seats must play")
+    deck = rules.deck()
+    shuffles = 0
+    if order is None:
+        pile = rng.shuffled(range(deck.size), seed=seed, counter=0)
+        shuffles = 1
+    else:
+        pile = list(order)
+        if sorted(pile) != list(range(deck.size)):
+            raise EngineError("a stacked deck must hold every card of the deck exactly once")
+    pile.reverse()  # the top of the pile is the end of the list
+    hands: list[list[int]] = [[] for _ in range(seats)]
+    seat_order = _deal_order(seats, dealer, rules.clockwise, in_hand)
+    for _ in range(rules.hand_size):
+        for seat in seat_order:
+            hands[seat].append(pile.pop())
+    state = GameState(
+        rules,
+        seats,
+        seed,
+        shuffles,
+        dealer,
+        tuple(pile),
+        (),
+        tuple(tuple(sorted(h)) for h in hands),
+        tuple(in_hand),
+        (),
+        dealer,
+        rules.clockwise,
+        None,
+        Phase.PLAY,
+        deck=deck,
+        version=-1,  # freeze() below makes it 0
+    )
+    step = _Step(state)
+    step.events.extend(CardsDealt(s, step.hands[s]) for s in seat_order)
+    _turn_start_card(step)
+    return Transition(step.freeze(), tuple(step.events))
+
+
+def _deal_order(seats: int, dealer: int, clockwise: bool, playing: list[bool]) -> list[int]:
+    step = 1 if clockwise else -1
+    order = [(dealer + step * i) % seats for i in range(1, seats + 1)]
+    return [s for s in order if playing[s]]
+
+
+def _turn_start_card(step: _Step) -> None:
+    """R-SETUP-5: the start card takes effect as if the dealer had played it."""
+    faces = step.faces
+    while True:
+        card = step.draw_pile[-1]
+        step.draw_pile = step.draw_pile[:-1]
+        face = faces[card]
+        if face.kind is not Kind.WILD_DRAW_FOUR:
+            break
+        # Put it back, reshuffle and turn another.
+        step.events.append(StartCardReturned(face))
+        cards = rng.shuffled((*step.draw_pile, card), seed=step.seed, counter=step.shuffles)
+        step.shuffles += 1
+        step.draw_pile = tuple(cards)
+    step.discard = (card,)
+    dealer = step.dealer
+    first = step.next_seat(dealer)
+    step.current = first
+    step.colour = face.colour
+    extra: list[Event] = []
+    kind = face.kind
+    if face.is_wild:  # Wild (and Swap Hands, which swaps nothing here): first names a colour
+        step.phase = Phase.CHOOSE_COLOUR
+    elif kind is Kind.REVERSE:  # the dealer plays first, the other way round
+        step.clockwise = not step.clockwise
+        step.current = dealer
+    elif kind is Kind.SKIP:
+        extra.append(TurnSkipped(first))
+        step.current = step.next_seat(first)
+    elif kind is Kind.DRAW_TWO:
+        before = len(step.events)
+        step.draw(first, 2, DrawCause.PENALTY)
+        extra.extend(step.events[before:])
+        del step.events[before:]
+        extra.append(TurnSkipped(first))
+        step.current = step.next_seat(first)
+    step.events.append(HandStarted(dealer, step.current, face, step.clockwise))
+    step.events.extend(extra)
+
+
+def faces_to_cards(
+    rules: Rules, faces: Sequence[Sequence[str]], *, taken: set[int] | None = None
+) -> list[list[int]]:
+    """Map lists of face notations to physical card ids, lowest unused id first.
+
+    Raises :class:`EngineError` if the deck has fewer copies of a face than asked for.
+    """
+    deck = rules.deck()
+    used = taken if taken is not None else set()
+    free: dict[CardFace, list[int]] = {}
+    for card in range(deck.size - 1, -1, -1):
+        if card not in used:
+            free.setdefault(deck.face(card), []).append(card)
+    result: list[list[int]] = []
+    for group in faces:
+        ids: list[int] = []
+        for text in group:
+            try:
+                face = CardFace.parse(text)
+            except ValueError as exc:
+                raise EngineError(str(exc)) from None
+            stock = free.get(face)
+            if not stock:
+                raise EngineError(f"the {deck.name} deck has no more {face} cards")
+            card = stock.pop()
+            used.add(card)
+            ids.append(card)
+        result.append(ids)
+    return result
+
+
+def deal(
+    rules: Rules,
+    hands: Sequence[Sequence[str]],
+    start: str,
+    draw: Sequence[str] = (),
+    *,
+    dealer: int = 0,
+    seed: int = 0,
+    playing: Sequence[bool] | None = None,
+) -> Transition:
+    """A stacked deal (our FEN): exact hands, start card and top of the draw pile.
+
+    ``hands`` lists each seat's faces (sizes may differ; an empty list leaves a seat out of
+    the hand), ``start`` is the card turned up, ``draw`` the draw pile from the top. The rest
+    of the deck goes below ``draw`` in seeded random order. The start card then takes effect
+    exactly as after a real deal (R-SETUP-5).
+
+    >>> t = deal(Rules(), [["R1", "R2"], ["B3"]], "R5", ["G7"])
+    >>> t.state.current, t.state.top, t.state.face(t.state.draw_pile[-1])
+    (1, CardFace.parse('R5'), CardFace.parse('G7'))
+    """
+    seats = len(hands)
+    if not 2 <= seats <= 10:
+        raise EngineError("a hand needs 2 to 10 seats (R-SETUP-1)")
+    in_hand = list(playing) if playing is not None else [bool(h) for h in hands]
+    if sum(in_hand) < 2 or not 0 <= dealer < seats:
+        raise EngineError("at least two seats must hold cards, and the dealer must be a seat")
+    if any(bool(h) != p for h, p in zip(hands, in_hand, strict=True)):
+        raise EngineError("exactly the seats in the hand hold cards")
+    groups = faces_to_cards(rules, [*hands, [start], draw])
+    dealt, top, pile_top = groups[:seats], groups[seats][0], groups[seats + 1]
+    deck = rules.deck()
+    used = {c for g in groups for c in g}
+    rest = rng.shuffled([c for c in range(deck.size) if c not in used], seed=seed, counter=0)
+    # Top of the pile last: the start card, then the stacked draw list, then the rest.
+    pile = (*rest, *reversed(pile_top), top)
+    state = GameState(
+        rules,
+        seats,
+        seed,
+        1,
+        dealer,
+        pile,
+        (),
+        tuple(tuple(sorted(h)) for h in dealt),
+        tuple(in_hand),
+        (),
+        dealer,
+        rules.clockwise,
+        None,
+        Phase.PLAY,
+        deck=deck,
+        version=-1,
+    )
+    step = _Step(state)
+    step.events.extend(CardsDealt(s, step.hands[s]) for s in range(seats) if in_hand[s])
+    _turn_start_card(step)
+    return Transition(step.freeze(), tuple(step.events))

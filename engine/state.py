@@ -1,0 +1,164 @@
+"""The state of one hand: a frozen value with explicit phases.
+
+Piles are tuples of card ids whose *last* element is the top card, so drawing is a slice.
+Seats are numbered 0..n-1 in joining order; "clockwise" is increasing seat number.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .actions import Action
+from .cards import CardFace, Colour, Deck
+from .events import Event, Termination
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .views import PlayerView, TableView
+
+
+class Phase(enum.Enum):
+    """What the hand waits for. Each sub-step is explicit, so nothing is half-applied."""
+
+    PLAY = "play"  # the current seat plays or draws (R-TURN)
+    CHOOSE_COLOUR = "choose_colour"  # the first player names the start Wild's colour (R-SETUP-5)
+    DRAWN = "drawn"  # the current seat drew a playable card: play it or pass (R-TURN-5)
+    PENALTY = "penalty"  # a Draw Two waits to be taken or stacked (R-ACT-6)
+    CHALLENGE = "challenge"  # a Wild Draw Four waits: challenge, take it or stack (R-CHAL-1)
+    HAND_OVER = "hand_over"  # R-END
+
+
+@dataclass(frozen=True, slots=True)
+class HandOutcome:
+    """How a finished hand ended: the ranking and what every hand still held."""
+
+    termination: Termination
+    ranking: tuple[int, ...]
+    points: tuple[int, ...]  # points left in each seat's hand (R-DECK-2)
+    cards: tuple[int, ...]  # cards left in each seat's hand
+
+    @property
+    def winner(self) -> int:
+        """The seat ranked first."""
+        return self.ranking[0]
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """One hand of UNO. Build it with :func:`engine.new_hand`; change it with :meth:`apply`."""
+
+    rules: Rules
+    seats: int
+    seed: int
+    shuffles: int  # reshuffles so far; (seed, shuffles) seeds the next one (R-TURN-6)
+    dealer: int
+    draw_pile: tuple[int, ...]
+    discard: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    playing: tuple[bool, ...]  # seats still holding cards in this hand
+    out: tuple[int, ...]  # seats that went out, in order
+    current: int
+    clockwise: bool
+    colour: Colour | None  # the colour in play; None only while a start Wild awaits one
+    phase: Phase
+    pending: int = 0  # cards the current seat must take (PENALTY, CHALLENGE)
+    offender: int | None = None  # who played the Wild Draw Four under challenge
+    prior_colour: Colour | None = None  # the colour before that Wild Draw Four (R-CHAL-2)
+    drawn: int | None = None  # the card drawn this turn (DRAWN)
+    uno_seat: int | None = None  # whose UNO window is open (R-UNO-1/2)
+    uno_called: bool = False
+    dry_draws: int = 0  # draws in a row that found no card at all (R-TURN-6)
+    last_drawer: int | None = None  # for the R-SCORE-6 tie-break
+    termination: Termination | None = None
+    ranking: tuple[int, ...] = ()
+    version: int = 0
+    side: int = 0  # the side of the cards in play (UNO Flip turns it over)
+    deck: Deck = field(kw_only=True, compare=False, repr=False)  # always rules.deck()
+    # The last legal_actions() answer, (seat, actions): the policy that picks an action and
+    # apply() that validates it ask the same question of the same immutable state.
+    legal_cache: tuple[int, tuple[Action, ...]] | None = field(
+        default=None, compare=False, repr=False
+    )
+
+    # -- reading ------------------------------------------------------------------------
+
+    def face(self, card: int) -> CardFace:
+        """The face of ``card`` on the side in play."""
+        return self.deck.sides[self.side][card]
+
+    @property
+    def top(self) -> CardFace:
+        """The face on top of the discard pile."""
+        return self.deck.sides[self.side][self.discard[-1]]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the hand has ended."""
+        return self.phase is Phase.HAND_OVER
+
+    def hand_faces(self, seat: int) -> tuple[CardFace, ...]:
+        """The faces in ``seat``'s hand, in card-id order."""
+        faces = self.deck.sides[self.side]
+        return tuple(faces[c] for c in self.hands[seat])
+
+    def card_counts(self) -> tuple[int, ...]:
+        """How many cards each seat holds (public, R-UNO-5)."""
+        return tuple(len(h) for h in self.hands)
+
+    def hand_points(self, seat: int) -> int:
+        """Points left in ``seat``'s hand (R-DECK-2)."""
+        value = self.deck.value
+        faces = self.deck.sides[self.side]
+        return sum(value(faces[c]) for c in self.hands[seat])
+
+    # -- the rules (implemented in engine.game) -------------------------------------------
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """Every action ``seat`` may take now, in a stable order; empty when none."""
+        return _game.legal_actions(self, seat)
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """Whether ``apply(seat, action)`` would succeed."""
+        try:
+            _game.check(self, seat, action)
+        except ValueError:
+            return False
+        return True
+
+    def apply(self, seat: int, action: Action | str) -> Transition:
+        """Validate and apply an action; the state itself never changes."""
+        return _game.apply(self, seat, action)
+
+    def outcome(self) -> HandOutcome | None:
+        """The result once the hand is over, else ``None``."""
+        if self.termination is None:
+            return None
+        return HandOutcome(
+            termination=self.termination,
+            ranking=self.ranking,
+            points=tuple(self.hand_points(s) for s in range(self.seats)),
+            cards=self.card_counts(),
+        )
+
+    def view_for(self, seat: int) -> PlayerView:
+        """What ``seat`` may see: its own hand and everything public."""
+        return _views.player_view(self, seat)
+
+    def public_view(self) -> TableView:
+        """What everyone may see: no hand at all."""
+        return _views.table_view(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    """The result of :meth:`GameState.apply`: the new state and what happened."""
+
+    state: GameState
+    events: tuple[Event, ...]
+
+
+# Imported last: both modules need GameState, and the methods above need them at call time.
+from . import game as _game  # noqa: E402
+from . import views as _views  # noqa: E402

@@ -1,0 +1,76 @@
+"""Invariants of a hand, reported as flags (python-chess's ``Status`` idea).
+
+>>> from engine import Rules, new_hand
+>>> validate(new_hand(Rules(), 4, dealer=0, seed=1).state)
+<Problem.NONE: 0>
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+
+from .state import GameState, Phase
+
+
+class Problem(enum.Flag):
+    """Broken invariants; ``Problem.NONE`` when the state is consistent."""
+
+    NONE = 0
+    CARDS_NOT_CONSERVED = enum.auto()  # every card of the deck exactly once across the piles
+    TURN_OWNER = enum.auto()  # exactly one seat, still in the hand, owns the turn
+    PHASE = enum.auto()  # the phase agrees with the pending fields
+    UNO_WINDOW = enum.auto()  # the window belongs to a seat in the hand
+    EMPTY_DISCARD = enum.auto()  # there is always a top card
+    OUT_SEATS = enum.auto()  # seats that went out hold no cards and are not playing
+    UNSORTED_HAND = enum.auto()  # hands are kept in card-id order
+    SEATS = enum.auto()  # per-seat tuples have one entry per seat
+
+
+def validate(state: GameState) -> Problem:
+    """Check every invariant of ``state``."""
+    problems = Problem.NONE
+    n = state.seats
+    if len(state.hands) != n or len(state.playing) != n:
+        return Problem.SEATS
+    every = [*state.draw_pile, *state.discard, *(c for h in state.hands for c in h)]
+    if len(every) != state.deck.size or Counter(every) != Counter(range(state.deck.size)):
+        problems |= Problem.CARDS_NOT_CONSERVED
+    if not state.discard:
+        problems |= Problem.EMPTY_DISCARD
+    if any(list(h) != sorted(h) for h in state.hands):
+        problems |= Problem.UNSORTED_HAND
+    for seat in state.out:
+        if state.playing[seat] or state.hands[seat]:
+            problems |= Problem.OUT_SEATS
+    if len(set(state.out)) != len(state.out):
+        problems |= Problem.OUT_SEATS
+    for seat in range(n):
+        if state.playing[seat] and not state.hands[seat]:
+            problems |= Problem.OUT_SEATS
+    over = state.phase is Phase.HAND_OVER
+    if not over and not (0 <= state.current < n and state.playing[state.current]):
+        problems |= Problem.TURN_OWNER
+    phase = state.phase
+    answering = phase in (Phase.PENALTY, Phase.CHALLENGE)
+    if (state.pending > 0) != answering:
+        problems |= Problem.PHASE
+    if (state.offender is not None) != (phase is Phase.CHALLENGE):
+        problems |= Problem.PHASE
+    if phase is Phase.CHALLENGE and state.prior_colour is None:
+        problems |= Problem.PHASE
+    if (state.drawn is not None) != (phase is Phase.DRAWN):
+        problems |= Problem.PHASE
+    if state.drawn is not None and state.drawn not in state.hands[state.current]:
+        problems |= Problem.PHASE
+    if (state.colour is None) != (phase is Phase.CHOOSE_COLOUR):
+        problems |= Problem.PHASE
+    if over != (state.termination is not None) or over != bool(state.ranking):
+        problems |= Problem.PHASE
+    if not over and state.out and not state.rules.play_to_last and phase is not Phase.CHALLENGE:
+        problems |= Problem.PHASE  # someone went out, so the hand should have ended
+    if state.uno_seat is not None and not (0 <= state.uno_seat < n):
+        problems |= Problem.UNO_WINDOW
+    if state.uno_called and state.uno_seat is None:
+        problems |= Problem.UNO_WINDOW
+    return problems

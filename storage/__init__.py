@@ -1,0 +1,1 @@
+"""Persistence: the only package that talks SQL (aiosqlite). See issue #3."""
