@@ -47,7 +47,7 @@ def test_engine_reads_no_clock_environment_or_global_randomness() -> None:
     """R-TIME-1 is decided by the adapter; shuffles come from the state's seed only."""
     forbidden = {"time", "datetime", "os", "secrets", "asyncio", "threading"}
     for path, names in imported_modules("engine").items():
-        if path.endswith("simulate.py") or path.endswith("__main__.py"):
+        if path.endswith(("simulate.py", "__main__.py")):
             continue  # the command line times itself; the rules never do
         assert not names & forbidden, path
     source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "engine").rglob("*.py"))
