@@ -28,7 +28,6 @@ class DrawCause(enum.Enum):
     CHALLENGE = "challenge"  # the loser of a Wild Draw Four challenge
     UNO = "uno"  # caught, or the automatic UNO penalty
     FALSE_CALL = "false_call"  # R-UNO-6
-    RETRACT = "retract"  # a guilty Wild Draw Four taken back (R-CHAL-3 option)
 
 
 class Event:
@@ -160,7 +159,7 @@ class ChallengeResolved(Event):
 
 @dataclass(frozen=True, slots=True)
 class HandRevealed(Event):
-    """``seat``'s hand shown to ``viewer`` after a challenge (R-CHAL-2)."""
+    """``seat``'s hand as it was after the Wild Draw Four, shown to ``viewer`` (R-CHAL-2)."""
 
     seat: int
     viewer: int

@@ -58,15 +58,16 @@ from .rules import ChallengeGuilty, ChallengeReveal, Rules, Stacking, UnoPenalty
 from .state import GameState, Phase, Transition
 
 _ANSWERING = (Phase.PENALTY, Phase.CHALLENGE)
-_PLAYS: dict[CardFace, tuple[Play, ...]] = {}
+_PLAYS: dict[str, tuple[Play, ...]] = {}
+_CATCHES = tuple(CatchUno(seat) for seat in range(10))
 
 
 def _plays_of(face: CardFace) -> tuple[Play, ...]:
     """Every Play of ``face`` that needs no target: one per colour for wilds."""
-    plays = _PLAYS.get(face)
+    plays = _PLAYS.get(face.notation)  # keyed by the notation: its str hash is cached
     if plays is None:
         plays = tuple(Play(face, c) for c in CLASSIC_COLOURS) if face.is_wild else (Play(face),)
-        _PLAYS[face] = plays
+        _PLAYS[face.notation] = plays
     return plays
 
 
@@ -314,11 +315,15 @@ def _legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
             actions.extend(_plays_of(top))
     window = state.uno_seat
     if window is not None:
-        if _uno_reason(state, seat, CALL_UNO) is None:
-            actions.append(CALL_UNO)
-        catch = CatchUno(window)
-        if _uno_reason(state, seat, catch) is None:
-            actions.append(catch)
+        # The window seat may call; the others may catch (the common case, inlined: this
+        # runs on nearly every state, since every play opens a window).
+        if seat == window:
+            if _uno_reason(state, seat, CALL_UNO) is None:
+                actions.append(CALL_UNO)
+        elif len(state.hands[window]) == 1:
+            catch = _CATCHES[window]
+            if _uno_reason(state, seat, catch) is None:
+                actions.append(catch)
     return tuple(actions)
 
 
@@ -339,6 +344,7 @@ class _Step:
         "drawn",
         "dry_draws",
         "events",
+        "evidence",
         "faces",
         "hands",
         "last_drawer",
@@ -381,6 +387,7 @@ class _Step:
         self.pending = s.pending
         self.offender = s.offender
         self.prior_colour = s.prior_colour
+        self.evidence = s.evidence
         self.drawn = s.drawn
         self.uno_seat = s.uno_seat
         self.uno_called = s.uno_called
@@ -410,6 +417,7 @@ class _Step:
             self.pending,
             self.offender,
             self.prior_colour,
+            self.evidence,
             self.drawn,
             self.uno_seat,
             self.uno_called,
@@ -506,6 +514,7 @@ class _Step:
         self.phase = Phase.HAND_OVER
         self.pending = 0
         self.offender = self.prior_colour = self.drawn = None
+        self.evidence = ()
         self.uno_seat = None
         self.uno_called = False
         self.events.append(HandEnded(termination, self.ranking))
@@ -529,6 +538,7 @@ class _Step:
         self.phase = Phase.PLAY
         self.pending = 0
         self.offender = self.prior_colour = self.drawn = None
+        self.evidence = ()
         self.dry_draws = 0
         self.current = seat
         heads_up = sum(self.playing) == 2
@@ -557,6 +567,7 @@ class _Step:
             self.pending = 4 + (pending_before if cumulative else 0)
             self.offender = seat
             self.prior_colour = prior_colour
+            self.evidence = remaining
             self.current = self.next_seat(seat)
             return  # the hand cannot end before the challenge is answered (R-END-1)
         elif ending:
@@ -625,34 +636,38 @@ class _Step:
         self.phase = Phase.PLAY
         self.pending = 0
         self.offender = self.prior_colour = None
+        self.evidence = ()
         self.skip(seat)
         if _hand_complete(self):
             self.finish(Termination.WENT_OUT)
 
     def challenge(self, seat: int) -> None:
-        """R-CHAL-2/3/4: check the offender's hand against the colour before the card."""
+        """R-CHAL-2/3/4: the offender's hand as it was after the card, against the colour
+        before it."""
         self.close_uno_window(seat)
         offender = self.offender
         assert offender is not None
         prior = self.prior_colour
         faces = self.faces
-        hand = self.hands[offender]
-        guilty = any(faces[c].colour is prior for c in hand)
+        evidence = self.evidence
+        guilty = any(faces[c].colour is prior for c in evidence)
         retract = guilty and self.rules.challenge_guilty is ChallengeGuilty.RETRACT
         self.events.append(ChallengeResolved(seat, offender, guilty, retract))
         if self.rules.challenge_reveal is ChallengeReveal.CHALLENGER:
-            self.events.append(HandRevealed(offender, seat, hand))
+            self.events.append(HandRevealed(offender, seat, evidence))
         pending = self.pending
         self.phase = Phase.PLAY
         self.pending = 0
         self.offender = None
         self.prior_colour = None
+        self.evidence = ()
         if guilty:
-            if retract:  # the card goes back and the colour reverts (001, 000)
-                card = self.discard[-1]
-                self.discard = self.discard[:-1]
-                self.hands[offender] = tuple(sorted((*hand, card)))
+            if retract:  # the colour reverts and the card goes back (001, 000) ...
                 self.colour = prior
+                if len(self.discard) > 1:  # ... unless a reshuffle took every card beneath
+                    card = self.discard[-1]
+                    self.discard = self.discard[:-1]
+                    self.hands[offender] = tuple(sorted((*self.hands[offender], card)))
             self.draw(offender, 4, DrawCause.CHALLENGE)
             rest = pending - 4  # a cumulative stack beneath stays with the challenger
             if rest > 0:

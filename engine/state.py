@@ -66,6 +66,9 @@ class GameState:
     pending: int = 0  # cards the current seat must take (PENALTY, CHALLENGE)
     offender: int | None = None  # who played the Wild Draw Four under challenge
     prior_colour: Colour | None = None  # the colour before that Wild Draw Four (R-CHAL-2)
+    # The offender's hand right after playing it: what a challenge checks and reveals, so
+    # cards drawn later (an UNO penalty) never count against them.
+    evidence: tuple[int, ...] = ()
     drawn: int | None = None  # the card drawn this turn (DRAWN)
     uno_seat: int | None = None  # whose UNO window is open (R-UNO-1/2)
     uno_called: bool = False
@@ -78,8 +81,9 @@ class GameState:
     deck: Deck = field(kw_only=True, compare=False, repr=False)  # always rules.deck()
     # The last legal_actions() answer, (seat, actions): the policy that picks an action and
     # apply() that validates it ask the same question of the same immutable state.
+    # Not an __init__ argument, so dataclasses.replace() never copies a stale answer.
     legal_cache: tuple[int, tuple[Action, ...]] | None = field(
-        default=None, compare=False, repr=False
+        default=None, init=False, compare=False, repr=False
     )
 
     # -- reading ------------------------------------------------------------------------

@@ -59,6 +59,8 @@ def validate(state: GameState) -> Problem:
         problems |= Problem.PHASE
     if phase is Phase.CHALLENGE and state.prior_colour is None:
         problems |= Problem.PHASE
+    if state.evidence and phase is not Phase.CHALLENGE:
+        problems |= Problem.PHASE
     if (state.drawn is not None) != (phase is Phase.DRAWN):
         problems |= Problem.PHASE
     if state.drawn is not None and state.drawn not in state.hands[state.current]:
