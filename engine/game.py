@@ -549,7 +549,8 @@ class _Step:
             self.out += (seat,)
             self.uno_seat = None
             self.events.append(PlayerWentOut(seat, len(self.out)))
-        ending = _hand_complete(self)
+        # _hand_complete(), inlined: this runs on every play.
+        ending = bool(self.out) and (not self.rules.play_to_last or sum(self.playing) <= 1)
         kind = face.kind
         cumulative = self.rules.stacking is Stacking.CUMULATIVE
         if kind is Kind.DRAW_TWO:  # R-ACT-1, R-ACT-6

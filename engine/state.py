@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .actions import Action
 from .cards import CardFace, Colour, Deck
@@ -155,9 +155,11 @@ class GameState:
         return _views.table_view(self)
 
 
-@dataclass(frozen=True, slots=True)
-class Transition:
-    """The result of :meth:`GameState.apply`: the new state and what happened."""
+class Transition(NamedTuple):
+    """The result of :meth:`GameState.apply`: the new state and what happened.
+
+    A named tuple because one is built on every transition (``state, events = ...`` works).
+    """
 
     state: GameState
     events: tuple[Event, ...]

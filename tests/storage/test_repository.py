@@ -1,0 +1,151 @@
+"""GameRepository on a real SQLite file: migrations, round-trips, compare-and-swap, logs."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from engine.errors import StaleStateError
+from storage import ActionRow, ChannelBusyError, GameRepository, TableRecord
+
+
+def record(table_id: str = "t1", *, channel: int = 10, version: int = 0, **changes: object):
+    base = {
+        "id": table_id,
+        "guild_id": 1,
+        "channel_id": channel,
+        "status": "lobby",
+        "version": version,
+        "state": {"players": [{"user": 100}], "n": version},
+        "seats": (100,),
+        "created_at": 1000.0,
+        "updated_at": 1000.0 + version,
+    }
+    base.update(changes)
+    return TableRecord(**base)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+async def repo(tmp_path: Path):
+    repository = await GameRepository.open(str(tmp_path / "uno.sqlite3"))
+    yield repository
+    await repository.close()
+
+
+async def test_migrations_apply_once_from_zero(tmp_path: Path) -> None:
+    path = str(tmp_path / "fresh.sqlite3")
+    first = await GameRepository.open(path)
+    assert await first.schema_version() >= 1
+    assert await first.migrate() == []  # nothing left to apply
+    await first.close()
+    again = await GameRepository.open(path)
+    assert await again.migrate() == []
+    await again.close()
+    with sqlite3.connect(path) as raw:
+        names = [row[0] for row in raw.execute("SELECT name FROM schema_migrations")]
+        mode = raw.execute("PRAGMA journal_mode").fetchone()[0]
+    assert names == ["0001_tables.sql"]
+    assert mode == "wal"
+
+
+async def test_create_and_load_round_trip(repo: GameRepository) -> None:
+    await repo.create(record(), [ActionRow(None, "open")])
+    loaded = await repo.load("t1")
+    assert loaded == record()
+    assert await repo.actions("t1") == [(0, None, "open")]
+    assert await repo.load("missing") is None
+
+
+async def test_one_live_table_per_channel(repo: GameRepository) -> None:
+    await repo.create(record("a"))
+    with pytest.raises(ChannelBusyError):
+        await repo.create(record("b"))
+    assert await repo.load("b") is None
+    # Once the first is finished, the channel is free again.
+    await repo.save(record("a", version=1, status="finished"), expected_version=0)
+    await repo.create(record("b"))
+    live = await repo.live_in_channel(10)
+    assert live is not None
+    assert live.id == "b"
+
+
+async def test_save_is_a_compare_and_swap(repo: GameRepository) -> None:
+    await repo.create(record())
+    await repo.save(record(version=1), expected_version=0, actions=[ActionRow(0, "R7")])
+    with pytest.raises(StaleStateError):
+        await repo.save(record(version=2), expected_version=0, actions=[ActionRow(0, "G7")])
+    stored = await repo.load("t1")
+    assert stored is not None
+    assert stored.version == 1
+    assert stored.state["n"] == 1
+    assert await repo.actions("t1") == [(1, 0, "R7")]  # the losing write logged nothing
+
+
+async def test_two_concurrent_writers_never_both_win(repo: GameRepository) -> None:
+    await repo.create(record())
+    results = await asyncio.gather(
+        repo.save(record(version=1, state={"who": "a"}), expected_version=0),
+        repo.save(record(version=1, state={"who": "b"}), expected_version=0),
+        return_exceptions=True,
+    )
+    assert sum(r is None for r in results) == 1
+    assert sum(isinstance(r, StaleStateError) for r in results) == 1
+    stored = await repo.load("t1")
+    assert stored is not None
+    assert stored.version == 1
+
+
+async def test_save_must_move_the_version_forward(repo: GameRepository) -> None:
+    await repo.create(record())
+    with pytest.raises(ValueError, match="forward"):
+        await repo.save(record(version=0), expected_version=0)
+
+
+async def test_seats_follow_the_state_and_find_a_users_tables(repo: GameRepository) -> None:
+    await repo.create(record("a", seats=(100, 200)))
+    await repo.create(record("b", channel=11, seats=(300,)))
+    assert [t.id for t in await repo.live_tables_of(200)] == ["a"]
+    await repo.save(record("a", version=1, seats=(100,)), expected_version=0)
+    assert await repo.live_tables_of(200) == []
+    assert [t.id for t in await repo.live_tables()] == ["a", "b"]
+
+
+async def test_committed_state_survives_reopening(tmp_path: Path) -> None:
+    path = str(tmp_path / "uno.sqlite3")
+    first = await GameRepository.open(path)
+    await first.create(record())
+    await first.save(record(version=1, status="playing"), expected_version=0)
+    await first.set_message("t1", 555)
+    await first.close()
+    second = await GameRepository.open(path)
+    stored = await second.load("t1")
+    await second.close()
+    assert stored is not None
+    assert (stored.version, stored.status, stored.message_id) == (1, "playing", 555)
+
+
+async def test_saves_of_different_tables_do_not_interleave_transactions(
+    repo: GameRepository,
+) -> None:
+    """One connection serves every table: concurrent saves must take turns, not collide."""
+    ids = [f"t{i}" for i in range(20)]
+    for i, table_id in enumerate(ids):
+        await repo.create(record(table_id, channel=100 + i))
+    await asyncio.gather(
+        *(
+            repo.save(
+                record(t, channel=100 + i, version=1),
+                expected_version=0,
+                actions=[ActionRow(0, "draw"), ActionRow(1, "R7")],
+            )
+            for i, t in enumerate(ids)
+        )
+    )
+    for table_id in ids:
+        stored = await repo.load(table_id)
+        assert stored is not None
+        assert stored.version == 1
+        assert await repo.actions(table_id) == [(1, 0, "draw"), (1, 1, "R7")]
