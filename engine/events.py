@@ -18,6 +18,7 @@ class Termination(enum.Enum):
 
     WENT_OUT = "went_out"  # a player (or, with play_to_last, all but one) went out
     BLOCKED = "blocked"  # nobody can play and nothing is left to draw (R-SCORE-6)
+    ABANDONED = "abandoned"  # every other player left the table
 
 
 class DrawCause(enum.Enum):
@@ -209,6 +210,14 @@ class PlayerWentOut(Event):
 
     seat: int
     place: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLeft(Event):
+    """``seat`` left the hand; its ``cards`` went under the draw pile."""
+
+    seat: int
+    cards: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,6 +46,7 @@ from .events import (
     HandStarted,
     Passed,
     PileReshuffled,
+    PlayerLeft,
     PlayerWentOut,
     StartCardReturned,
     Termination,
@@ -754,6 +755,40 @@ def apply(state: GameState, seat: int, action: Action | str) -> Transition:
         step.call_uno(seat)
     else:
         step.catch_uno(seat, action.target)
+    return Transition(step.freeze(), tuple(step.events))
+
+
+def remove_seat(state: GameState, seat: int) -> Transition:
+    """A player leaves the hand (R-TIME-2/3): their cards go under the draw pile.
+
+    If it was their turn, the turn passes and whatever they were answering (a penalty, a
+    challenge, a drawn card) lapses; a Wild Draw Four they played can no longer be
+    challenged and its penalty lapses too. With one player left the hand ends, abandoned.
+    """
+    if state.is_over:
+        raise IllegalActionError(Reason.HAND_OVER)
+    if not 0 <= seat < state.seats or not state.playing[seat]:
+        raise IllegalActionError(Reason.NOT_PLAYING, f"seat {seat} is not in the hand")
+    step = _Step(state)
+    cards = step.hands[seat]
+    step.hands[seat] = ()
+    step.draw_pile = cards[::-1] + step.draw_pile  # the bottom of the pile is its start
+    step.playing[seat] = False
+    step.events.append(PlayerLeft(seat, len(cards)))
+    if step.uno_seat == seat:
+        step.uno_seat = None
+        step.uno_called = False
+    answering_them = step.offender == seat
+    if seat == step.current or answering_them:
+        if seat == step.current:
+            step.current = step.next_seat(seat)
+        if step.phase is not Phase.CHOOSE_COLOUR:
+            step.phase = Phase.PLAY
+        step.pending = 0
+        step.offender = step.prior_colour = step.drawn = None
+        step.evidence = ()
+    if sum(step.playing) <= 1 or _hand_complete(step):
+        step.finish(Termination.ABANDONED if sum(step.playing) <= 1 else Termination.WENT_OUT)
     return Transition(step.freeze(), tuple(step.events))
 
 

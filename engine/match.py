@@ -18,7 +18,7 @@ from .cards import Kind
 from .errors import EngineError, IllegalActionError, Reason
 from .events import Event
 from .game import apply as apply_to_hand
-from .game import new_hand
+from .game import new_hand, remove_seat
 from .rules import Rules, Scoring
 from .state import GameState, HandOutcome
 
@@ -63,6 +63,13 @@ class HandScored(Event):
 @dataclass(frozen=True, slots=True)
 class PlayerEliminated(Event):
     """R-SCORE-3: ``seat`` reached the target and leaves the match."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRetired(Event):
+    """R-TIME-2: ``seat`` left the match (or was removed) and loses it."""
 
     seat: int
 
@@ -118,6 +125,7 @@ class Match:
     scores: tuple[int, ...]
     hands_won: tuple[int, ...]
     eliminated: tuple[int, ...] = ()  # in order of elimination (R-SCORE-3)
+    left: tuple[int, ...] = ()  # players who left, in order: they lose the match (R-TIME-2)
     history: tuple[HandRecord, ...] = ()
     ranking: tuple[int, ...] = ()  # set when the match is over
     version: int = 0
@@ -208,13 +216,45 @@ class Match:
             match = match._score(outcome, events)
         return MatchTransition(match, tuple(events))
 
+    def active_seats(self) -> tuple[int, ...]:
+        """Seats still in the match: neither eliminated nor gone."""
+        return tuple(
+            s for s in range(self.players) if s not in self.eliminated and s not in self.left
+        )
+
+    def remove_player(self, seat: int) -> MatchTransition:
+        """R-TIME-2: ``seat`` leaves (or times out for good) and loses the match.
+
+        Their cards go under the draw pile and the hand goes on without them (see
+        :func:`engine.game.remove_seat`); with one player left, the match is over.
+        """
+        if self.is_over:
+            raise IllegalActionError(Reason.MATCH_OVER)
+        if seat not in self.active_seats():
+            raise IllegalActionError(Reason.NOT_PLAYING, f"seat {seat} is not in the match")
+        events: list[Event] = [PlayerRetired(seat)]
+        match = replace(self, left=(*self.left, seat), version=self.version + 1)
+        if not self.hand.is_over and self.hand.playing[seat]:
+            step = remove_seat(self.hand, seat)
+            events.extend(step.events)
+            match = replace(match, hand=step.state)
+            outcome = step.state.outcome()
+            if outcome is not None:
+                match = match._score(outcome, events)
+        if not match.is_over and len(match.active_seats()) <= 1:
+            ranking = match._rank()
+            events.append(MatchEnded(ranking))
+            match = replace(match, ranking=ranking)
+        return MatchTransition(match, tuple(events))
+
     def next_hand(self) -> MatchTransition:
         """Deal the next hand; the deal passes to the next seat still playing (R-SETUP-2)."""
         if self.is_over:
             raise IllegalActionError(Reason.MATCH_OVER)
         if not self.hand.is_over:
             raise IllegalActionError(Reason.HAND_NOT_OVER)
-        playing = [seat not in self.eliminated for seat in range(self.players)]
+        active = self.active_seats()
+        playing = [seat in active for seat in range(self.players)]
         step = 1 if self.rules.clockwise else -1
         dealer = self.dealer
         for _ in range(self.players):
@@ -261,7 +301,7 @@ class Match:
     def _eliminate(self, events: list[Event]) -> Match:
         target = self.rules.target
         assert target is not None
-        alive = [s for s in range(self.players) if s not in self.eliminated]
+        alive = list(self.active_seats())
         over = [s for s in alive if self.scores[s] >= target]
         if len(over) == len(alive):  # nobody would be left: the lowest score survives
             over.remove(min(over, key=lambda s: (self.scores[s], s)))
@@ -272,8 +312,10 @@ class Match:
 
     def _is_finished(self) -> bool:
         rules = self.rules
+        if len(self.active_seats()) <= 1:
+            return True
         if rules.scoring is Scoring.ELIMINATION:
-            return self.players - len(self.eliminated) <= 1
+            return False
         if rules.hands is not None and len(self.history) >= rules.hands:
             return True
         if rules.target is None:
@@ -298,10 +340,11 @@ class Match:
                 seat,
             )
 
+        gone = tuple(reversed(self.left))  # whoever left ranks last, the first to leave lowest
         if self.rules.scoring is Scoring.ELIMINATION:
-            alive = sorted((s for s in range(self.players) if s not in self.eliminated), key=key)
-            return (*alive, *reversed(self.eliminated))
-        return tuple(sorted(range(self.players), key=key))
+            return (*sorted(self.active_seats(), key=key), *reversed(self.eliminated), *gone)
+        stayed = [s for s in range(self.players) if s not in self.left]
+        return (*sorted(stayed, key=key), *gone)
 
 
 def hand_gains(rules: Rules, outcome: HandOutcome, teams: Sequence[int]) -> tuple[int, ...]:

@@ -149,6 +149,7 @@ def match_to_dict(match: Match) -> dict[str, Any]:
         "scores": list(match.scores),
         "hands_won": list(match.hands_won),
         "eliminated": list(match.eliminated),
+        "left": list(match.left),
         "history": [
             {
                 "dealer": h.dealer,
@@ -183,6 +184,7 @@ def match_from_dict(data: Any) -> Match:
             scores=tuple(int(x) for x in data["scores"]),
             hands_won=tuple(int(x) for x in data["hands_won"]),
             eliminated=tuple(int(x) for x in data["eliminated"]),
+            left=tuple(int(x) for x in data.get("left", ())),
             history=tuple(
                 HandRecord(
                     dealer=int(h["dealer"]),
@@ -241,8 +243,9 @@ class GameRecord:
     """The log of a hand or a match (docs/records.md).
 
     ``actions`` are ``(seat, notation)`` pairs; in a match record ``(None, "next")`` deals the
-    next hand. A hand record may stack the deal with ``deal`` (exact hands) or ``deck`` (the
-    order of the deck from the top; cards not listed follow in seeded order).
+    next hand and ``(None, "leave@N")`` removes seat N from the match (R-TIME-2). A hand
+    record may stack the deal with ``deal`` (exact hands) or ``deck`` (the order of the deck
+    from the top; cards not listed follow in seeded order).
     """
 
     rules: Rules
@@ -357,6 +360,9 @@ def replay(record: GameRecord) -> GameState | Match:
             if isinstance(state, Match):
                 if text == "next":
                     state = state.next_hand().match
+                    continue
+                if text.startswith("leave@") and seat is None:
+                    state = state.remove_player(int(text.partition("@")[2])).match
                     continue
                 if seat is None:
                     raise InvalidActionError("only 'next' has no seat")

@@ -1,0 +1,152 @@
+"""Palette, colour symbols and sizes shared by every render.
+
+Colour is never the only cue: every card colour also has its own *symbol*, printed on the
+card under each corner index, in the colour swatch of the table and in the quadrants of the
+wild cards, so players who cannot tell the fills apart can still read the cards.
+
+======  =================  ==========================
+colour  fill (RGB)         symbol
+======  =================  ==========================
+red     ``(218, 37, 46)``  circle ●
+yellow  ``(250, 196, 0)``  triangle ▲ (pointing up)
+green   ``(40, 158, 72)``  square ■
+blue    ``(22, 104, 204)`` diamond ◆
+wild    black card         all four, one per quadrant
+======  =================  ==========================
+
+The fills also differ in lightness (yellow lightest, blue and red darkest but of opposite
+hue), and the symbols differ in outline, so either cue alone tells the colours apart.
+
+Nothing here touches Pillow: these are plain values. :mod:`renders.assets` turns them into
+fonts and the fixed PNG palette, lazily.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+from engine.cards import CLASSIC_COLOURS, Colour
+
+RGB = tuple[int, int, int]
+
+
+class Symbol(enum.Enum):
+    """The shape that stands for a colour (see the module docstring)."""
+
+    CIRCLE = "circle"
+    TRIANGLE = "triangle"
+    SQUARE = "square"
+    DIAMOND = "diamond"
+
+
+#: Card fill of each colour.
+FILL: Final[dict[Colour, RGB]] = {
+    Colour.RED: (218, 37, 46),
+    Colour.YELLOW: (250, 196, 0),
+    Colour.GREEN: (40, 158, 72),
+    Colour.BLUE: (22, 104, 204),
+}
+
+#: Symbol of each colour.
+SYMBOL: Final[dict[Colour, Symbol]] = {
+    Colour.RED: Symbol.CIRCLE,
+    Colour.YELLOW: Symbol.TRIANGLE,
+    Colour.GREEN: Symbol.SQUARE,
+    Colour.BLUE: Symbol.DIAMOND,
+}
+
+#: Quadrants of the wild oval, in the order top-left, top-right, bottom-left, bottom-right.
+WILD_QUADRANTS: Final[tuple[Colour, ...]] = (
+    Colour.RED,
+    Colour.BLUE,
+    Colour.YELLOW,
+    Colour.GREEN,
+)
+
+WHITE: Final[RGB] = (255, 255, 255)
+INK: Final[RGB] = (18, 18, 22)  # outlines and the wild cards' body
+EDGE: Final[RGB] = (92, 92, 100)  # the hairline around a card's white border
+BACK: Final[RGB] = (30, 30, 34)  # card back body
+BACK_OVAL: Final[RGB] = (218, 37, 46)
+BACK_TEXT: Final[RGB] = (250, 196, 0)
+HIGHLIGHT: Final[RGB] = (255, 214, 64)  # outline of playable cards, current seat
+DRAWN_MARK: Final[RGB] = (90, 220, 255)  # the card just drawn
+SHADOW: Final[RGB] = (12, 14, 18)
+
+#: Background of the hand image.
+HAND_BG: Final[RGB] = (44, 47, 56)
+#: How far a dimmed card is blended toward :data:`DIM_TOWARD` (0 = not at all).
+DIM_AMOUNT: Final[float] = 0.55
+DIM_TOWARD: Final[RGB] = (44, 47, 56)
+
+#: The table: felt outside the table oval, the oval, its rim and the direction arrows.
+FELT: Final[RGB] = (20, 62, 50)
+TABLE: Final[RGB] = (30, 92, 72)
+RIM: Final[RGB] = (14, 44, 36)
+ARROW: Final[RGB] = (62, 132, 108)
+PANEL: Final[RGB] = (16, 40, 34)
+PANEL_CURRENT: Final[RGB] = (58, 70, 40)
+PANEL_OUT: Final[RGB] = (60, 66, 66)
+TEXT: Final[RGB] = (240, 240, 236)
+TEXT_OUT: Final[RGB] = (150, 156, 156)
+PENALTY: Final[RGB] = (226, 60, 40)
+UNO_BUBBLE: Final[RGB] = (250, 196, 0)
+GOLD: Final[RGB] = (255, 196, 40)
+
+# -- sizes (pixels) ------------------------------------------------------------------------
+
+#: Card width in a hand; every card is 2:3.
+HAND_CARD_W: Final = 84
+#: Gap between cards that do not overlap, and around the image.
+HAND_GAP: Final = 8
+HAND_PAD: Final = 10
+#: How far a playable card is raised.
+HAND_RAISE: Final = 12
+#: Room above the top row for the drawn-card marker.
+HAND_MARK: Final = 13
+#: Most cards in one row; a row never gets wider than this many cards side by side.
+HAND_ROW_MAX: Final = 13
+HAND_ROW_SPREAD: Final = 7
+#: With more than one row, rows overlap and show this fraction of a card's height.
+HAND_ROW_SHOW: Final = 0.6
+
+TABLE_W: Final = 880
+TABLE_H: Final = 600
+TABLE_CARD_W: Final = 120
+SEAT_W: Final = 164
+SEAT_H: Final = 66
+SEAT_BACK_W: Final = 18
+#: Seats sit on an ellipse of these radii around the centre.
+SEAT_RX: Final = 340
+SEAT_RY: Final = 228
+
+#: Supersampling factor for card art (drawn large, then reduced: smooth edges).
+SUPERSAMPLE: Final = 3
+
+
+def card_height(width: int) -> int:
+    """Cards are 2:3."""
+    return (width * 3 + 1) // 2
+
+
+def dim(rgb: RGB) -> RGB:
+    """``rgb`` as it looks on a dimmed card."""
+    a = DIM_AMOUNT
+    r, g, b = rgb
+    tr, tg, tb = DIM_TOWARD
+    return (round(r + (tr - r) * a), round(g + (tg - g) * a), round(b + (tb - b) * a))
+
+
+def key_colours() -> tuple[RGB, ...]:
+    """Every flat colour the art uses; the PNG palette is built around these."""
+    base: list[RGB] = [FILL[c] for c in CLASSIC_COLOURS]
+    base += [WHITE, INK, EDGE, BACK, HIGHLIGHT, DRAWN_MARK, SHADOW]
+    dimmed = [dim(c) for c in base[:4]] + [dim(WHITE), dim(INK)]
+    table = [FELT, TABLE, RIM, ARROW, PANEL, PANEL_CURRENT, PANEL_OUT, TEXT_OUT, PENALTY]
+    table += [GOLD, HAND_BG]
+    out: list[RGB] = []
+    for c in [*base, *dimmed, *table]:
+        if c not in out:
+            out.append(c)
+    return tuple(out)
