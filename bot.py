@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
 import logging
 import os
 import signal
@@ -18,10 +20,13 @@ import discord
 from discord.ext import commands
 from dotenv import load_dotenv
 
+from cogs.uno import TableService
+from storage import GameRepository
+
 log = logging.getLogger("uno")
 
 #: Extensions loaded at start, in order (RoboDanny's explicit tuple).
-EXTENSIONS: tuple[str, ...] = ()
+EXTENSIONS: tuple[str, ...] = ("cogs.uno",)
 
 
 class SettingsError(Exception):
@@ -66,9 +71,11 @@ class Settings:
 class UnoBot(commands.Bot):
     """The bot: dependencies come in through the constructor, extensions load in setup_hook."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, repo: GameRepository) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
         self.settings = settings
+        self.repo = repo
+        self.tables = TableService(repo)
 
     async def setup_hook(self) -> None:
         for name in EXTENSIONS:
@@ -76,23 +83,49 @@ class UnoBot(commands.Bot):
                 await self.load_extension(name)
             except Exception:
                 log.exception("Failed to load extension %s", name)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Register the slash commands with Discord, but only when they changed."""
+        guild = None
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        key = f"commands:{guild.id if guild else 'global'}"
+        if await self.repo.get_meta(key) == digest:
+            # Our copy says nothing changed; make sure Discord still has them (someone may
+            # have removed them by hand) before skipping the sync.
+            remote = {command.name for command in await self.tree.fetch_commands(guild=guild)}
+            if remote == {command["name"] for command in payload}:
+                log.info("Slash commands unchanged; not syncing")
+                return
+        await self.tree.sync(guild=guild)
+        await self.repo.set_meta(key, digest)
+        log.info("Slash commands synced (%s)", f"guild {guild.id}" if guild else "global")
 
     async def on_ready(self) -> None:
         log.info("Logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
 
 
 async def run(settings: Settings) -> None:
-    """Run until the bot is closed, a signal arrives, or login fails."""
-    async with UnoBot(settings) as bot:
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers
-                loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
-        await bot.start(settings.token)
+    """Run until the bot is closed, a signal arrives, or login fails.
+
+    Every change is committed before anyone sees it, so a shutdown only has to finish the
+    interactions in flight and close the database.
+    """
+    repo = await GameRepository.open(settings.database_path)
+    try:
+        async with UnoBot(settings, repo) as bot:
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers
+                    loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+            await bot.start(settings.token)
+    finally:
+        await repo.close()
+        log.info("Database closed; bye")
 
 
 def main() -> int:

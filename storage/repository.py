@@ -189,6 +189,21 @@ class GameRepository:
             updated_at=row["updated_at"],
         )
 
+    async def get_meta(self, key: str) -> str | None:
+        """A stored fact about the bot, or ``None``."""
+        async with self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cursor:
+            row = await cursor.fetchone()
+        return str(row[0]) if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        """Store a fact about the bot."""
+        async with self._writing:
+            await self._db.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
     # -- writing ----------------------------------------------------------------------------
 
     async def create(self, record: TableRecord, actions: Sequence[ActionRow] = ()) -> None:

@@ -1,0 +1,588 @@
+"""The ``/uno`` commands and the components: thin adapters from Discord to the tables.
+
+Every handler answers Discord at once (a deferral), then loads the table, applies the change
+under the table's lock, saves it, and only then shows anyone the result. The one error
+boundary turns every refusal into a polite ephemeral sentence; nothing is changed then.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine import PRESETS, Action, CardFace, Colour
+from engine.actions import CALL_UNO, CHALLENGE, DRAW, PASS, CatchUno, ChooseColour, Play
+from engine.events import CardsReceived, HandRevealed, events_for
+
+from ._components import ALL_COMPONENTS
+from ._custom_ids import TABLE_VERBS, CustomId
+from ._messages import HandState, Payload, hand_payload, needs_colour, table_payload
+from ._present import card_name, error_text, rules_help
+from ._service import StaleClickError, TableService
+from ._strings import t
+from ._table import Change, Player, Table, TableError
+
+log = logging.getLogger(__name__)
+
+PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
+COLOUR_CHOICES = [app_commands.Choice(name=t(f"colour.{c.value}"), value=c.value) for c in Colour]
+
+
+def _player(interaction: discord.Interaction[Any]) -> Player:
+    user = interaction.user
+    return Player(user.id, getattr(user, "display_name", None) or user.name)
+
+
+def _is_admin(interaction: discord.Interaction[Any]) -> bool:
+    return bool(interaction.permissions.manage_guild)
+
+
+def _card_lookup() -> dict[str, str]:
+    """Every way a user may type a card: notation or English name, any case."""
+    from engine import classic_deck
+
+    names: dict[str, str] = {}
+    for face in set(classic_deck(modern_deck=True).sides[0]):
+        names[face.notation.lower()] = face.notation
+        names[card_name(face).lower()] = face.notation
+    return names
+
+
+CARD_NAMES = _card_lookup()
+
+
+def _notes_for(seat: int, change: Change, table: Table) -> list[str]:
+    """What only this seat should read after its action: cards drawn, a revealed hand."""
+    notes = []
+    names = table.names()
+    for event in events_for(change.events, seat):
+        if isinstance(event, CardsReceived) and event.seat == seat and table.match is not None:
+            deck = table.match.hand.deck
+            drawn = ", ".join(card_name(deck.face(c)) for c in event.cards)
+            notes.append(f"🂠 {drawn}")
+        elif isinstance(event, HandRevealed) and event.viewer == seat and table.match is not None:
+            deck = table.match.hand.deck
+            cards = ", ".join(card_name(deck.face(c)) for c in event.cards) or "—"
+            notes.append(t("hand.revealed", name=names[event.seat], cards=cards))
+    return notes
+
+
+@app_commands.guild_only()
+class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in this channel"):
+    """Tables, slash commands and components."""
+
+    def __init__(self, bot: commands.Bot, service: TableService) -> None:
+        self.bot = bot
+        self.service = service
+        super().__init__()
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*ALL_COMPONENTS)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*ALL_COMPONENTS)
+
+    # -- shared plumbing --------------------------------------------------------------------
+
+    async def _defer(self, interaction: discord.Interaction[Any], *, update: bool) -> None:
+        if interaction.response.is_done():
+            return
+        if update:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+
+    async def _say(self, interaction: discord.Interaction[Any], text: str) -> None:
+        """A short ephemeral answer, whatever the state of the response."""
+        if not interaction.response.is_done():
+            await interaction.response.send_message(text, ephemeral=True)
+        else:
+            await interaction.edit_original_response(
+                content=text, embed=None, attachments=[], view=None
+            )
+
+    async def _show(self, interaction: discord.Interaction[Any], payload: Payload) -> None:
+        """Put a payload in the deferred (ephemeral) response."""
+        await interaction.edit_original_response(**payload.edit_kwargs())
+
+    async def _hand(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        *,
+        notes: Sequence[str] = (),
+        ui: HandState | None = None,
+    ) -> None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise TableError("not_seated")
+        if table.match is None:
+            raise TableError("game_not_running")
+        await self._show(interaction, await hand_payload(table, seat, notes=notes, ui=ui))
+
+    async def _table_here(self, interaction: discord.Interaction[Any]) -> Table:
+        table = await self.service.in_channel(interaction.channel_id or 0)
+        if table is None:
+            raise TableError("no_table")
+        return table
+
+    async def refresh_table_message(self, table: Table, *, repost: bool = False) -> None:
+        """Edit the public table message in place (or post it anew)."""
+        try:
+            payload = await table_payload(table)
+            channel = self.bot.get_partial_messageable(table.channel_id)
+            if table.message_id is not None and not repost:
+                try:
+                    await channel.get_partial_message(table.message_id).edit(
+                        **payload.edit_kwargs()
+                    )
+                    return
+                except discord.NotFound:
+                    log.info("Table message of %s is gone; posting a new one", table.id)
+            message = await channel.send(**payload.send_kwargs())
+            old = table.message_id
+            await self.service.set_message(table, message.id)
+            if repost and old is not None:
+                try:
+                    await channel.get_partial_message(old).delete()
+                except discord.HTTPException:
+                    log.debug("Could not delete the old table message %s", old)
+        except discord.HTTPException:
+            log.exception("Could not update the table message of %s", table.id)
+
+    async def _act(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        actions: Sequence[Action],
+        *,
+        version: int | None = None,
+    ) -> None:
+        """Apply actions for the user, show them their hand, then update the table."""
+        user = interaction.user.id
+
+        def operation(current: Table, now: float) -> Change:
+            change = current.act(user, actions[0], now=now)
+            for action in actions[1:]:
+                seat = change.table.seat_of(user)
+                match = change.table.match
+                if seat is None or match is None or action not in match.hand.legal_actions(seat):
+                    continue
+                more = change.table.act(user, action, now=now)
+                change = Change(more.table, change.events + more.events, change.log + more.log)
+            return change
+
+        change = await self.service.update(table.id, operation, version=version)
+        seat = change.table.seat_of(user)
+        if seat is not None and change.table.match is not None:
+            notes = _notes_for(seat, change, change.table)
+            await self._hand(interaction, change.table, notes=notes)
+        else:
+            await self._say(interaction, t("ok.done"))
+        await self.refresh_table_message(change.table)
+
+    async def _guard(
+        self,
+        interaction: discord.Interaction[Any],
+        body: Callable[[], Any],
+        *,
+        fallback_table: str | None = None,
+    ) -> None:
+        """The error boundary: every refusal becomes one polite ephemeral sentence."""
+        try:
+            await body()
+        except StaleClickError as stale:
+            try:
+                await self._hand(interaction, stale.table, notes=[t("error.stale")])
+            except TableError as exc:
+                await self._say(interaction, error_text(exc))
+        except TableError as exc:
+            await self._say(interaction, error_text(exc))
+        except Exception:
+            log.exception("Unexpected error in an UNO interaction")
+            try:
+                await self._say(interaction, t("error.generic"))
+            except discord.HTTPException:
+                log.debug("Could not report the error to the user")
+
+    # -- components -------------------------------------------------------------------------
+
+    async def on_component(
+        self, interaction: discord.Interaction[Any], cid: CustomId | None, values: Sequence[str]
+    ) -> None:
+        """Every button and select of the bot lands here."""
+        if cid is None:
+            await self._say(interaction, t("error.forged"))
+            return
+        await self._defer(interaction, update=cid.verb not in TABLE_VERBS)
+
+        async def body() -> None:
+            table = await self.service.get(cid.table)
+            if table is None:
+                raise TableError("unknown_table")
+            if table.channel_id != interaction.channel_id:
+                raise TableError("other_channel")
+            await self._component(interaction, table, cid, values)
+
+        await self._guard(interaction, body)
+
+    async def _component(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        cid: CustomId,
+        values: Sequence[str],
+    ) -> None:
+        verb = cid.verb
+        user = _player(interaction)
+        if verb == "hand":
+            await self._hand(interaction, table)
+            return
+        if verb in ("join", "leave", "start"):
+            await self._lobby(interaction, table.id, verb, user)
+            return
+        if cid.version is not None and cid.version != table.version:
+            raise StaleClickError(table)
+        if verb == "draw":
+            await self._act(interaction, table, [DRAW], version=cid.version)
+        elif verb == "pass":
+            await self._act(interaction, table, [PASS], version=cid.version)
+        elif verb == "uno":
+            await self._act(interaction, table, [CALL_UNO], version=cid.version)
+        elif verb == "challenge":
+            await self._act(interaction, table, [CHALLENGE], version=cid.version)
+        elif verb == "catch":
+            await self._act(interaction, table, [CatchUno(int(cid.arg or 0))], version=cid.version)
+        elif verb == "choose":
+            colour = Colour(cid.arg)
+            await self._act(interaction, table, [ChooseColour(colour)], version=cid.version)
+        elif verb == "page":
+            await self._hand(interaction, table, ui=HandState(page=int(cid.arg or 0)))
+        elif verb == "pick":
+            if not values:
+                raise StaleClickError(table)
+            face = CardFace.parse(values[0])
+            if needs_colour(face):
+                await self._hand(interaction, table, ui=HandState(wild=face.notation))
+            else:
+                await self._act(interaction, table, [Play(face)], version=cid.version)
+        elif verb == "colour":
+            assert cid.arg is not None
+            face_text, _, colour_text = cid.arg.partition("=")
+            face = CardFace.parse(face_text)
+            if face.notation == "WH":
+                await self._hand(interaction, table, ui=HandState(swap_colour=colour_text))
+            else:
+                play = Play(face, Colour(colour_text))
+                await self._act(interaction, table, [play], version=cid.version)
+        elif verb == "swap":
+            assert cid.arg is not None
+            if not values or not values[0].isdigit():
+                raise StaleClickError(table)
+            colour = Colour(cid.arg.partition("=")[2])
+            play = Play(CardFace.parse("WH"), colour, int(values[0]))
+            await self._act(interaction, table, [play], version=cid.version)
+
+    async def _lobby(
+        self, interaction: discord.Interaction[Any], table_id: str, verb: str, user: Player
+    ) -> None:
+        admin = _is_admin(interaction)
+        if verb == "join":
+            change = await self.service.update(table_id, lambda tb, now: tb.join(user, now=now))
+            seat = change.table.seat_of(user.user_id)
+            await self._say(interaction, t("ok.joined", seat=(seat or 0) + 1))
+        elif verb == "leave":
+            change = await self.service.update(
+                table_id, lambda tb, now: tb.leave(user.user_id, now=now)
+            )
+            await self._say(interaction, t("ok.left"))
+        else:
+            change = await self.service.update(
+                table_id, lambda tb, now: tb.start(by=user.user_id, is_admin=admin, now=now)
+            )
+            if change.table.seat_of(user.user_id) is not None:
+                await self._hand(interaction, change.table, notes=[t("ok.started")])
+            else:
+                await self._say(interaction, t("ok.started"))
+        await self.refresh_table_message(change.table)
+
+    # -- slash commands ----------------------------------------------------------------------
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, TableError):
+            await self._say(interaction, error_text(original))
+            return
+        if isinstance(error, app_commands.TransformerError | app_commands.CommandSignatureMismatch):
+            await self._say(interaction, t("error.generic"))
+            return
+        log.error("Unexpected error in /uno", exc_info=original)
+        try:
+            await self._say(interaction, t("error.generic"))
+        except discord.HTTPException:
+            log.debug("Could not report the error to the user")
+
+    @app_commands.command(name="new", description="Open an UNO table in this channel")
+    @app_commands.describe(
+        preset="Which rules to play (default: classic)",
+        points="Points needed to win the match",
+        turn_seconds="Seconds per turn (0: no limit)",
+    )
+    @app_commands.choices(preset=PRESET_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        preset: str = "classic",
+        points: app_commands.Range[int, 50, 5000] | None = None,
+        turn_seconds: app_commands.Range[int, 0, 600] | None = None,
+    ) -> None:
+        await self._defer(interaction, update=False)
+
+        async def body() -> None:
+            if preset not in PRESETS:
+                raise TableError("bad_rules", detail=f"unknown preset {preset!r}")
+            options: dict[str, Any] = {}
+            if points is not None:
+                options["target"] = points
+            if turn_seconds is not None:
+                options["turn_seconds"] = turn_seconds
+            table = await self.service.open(
+                guild_id=interaction.guild_id or 0,
+                channel_id=interaction.channel_id or 0,
+                host=_player(interaction),
+                preset=preset,
+                options=options,
+            )
+            await self.refresh_table_message(table, repost=True)
+            await self._say(interaction, t("ok.opened"))
+
+        await self._guard(interaction, body)
+
+    @app_commands.command(name="join", description="Sit down at this channel's table")
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        await self._defer(interaction, update=False)
+
+        async def body() -> None:
+            table = await self._table_here(interaction)
+            await self._lobby(interaction, table.id, "join", _player(interaction))
+
+        await self._guard(interaction, body)
+
+    @app_commands.command(name="leave", description="Leave this channel's table")
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        await self._defer(interaction, update=False)
+
+        async def body() -> None:
+            table = await self._table_here(interaction)
+            await self._lobby(interaction, table.id, "leave", _player(interaction))
+
+        await self._guard(interaction, body)
+
+    @app_commands.command(name="start", description="Deal the first hand (host only)")
+    async def start(self, interaction: discord.Interaction[Any]) -> None:
+        await self._defer(interaction, update=False)
+
+        async def body() -> None:
+            table = await self._table_here(interaction)
+            await self._lobby(interaction, table.id, "start", _player(interaction))
+
+        await self._guard(interaction, body)
+
+    @app_commands.command(name="hand", description="Show your hand (only you see it)")
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        await self._defer(interaction, update=False)
+
+        async def body() -> None:
+            await self._hand(interaction, await self._table_here(interaction))
+
+        await self._guard(interaction, body)
+
+    @app_commands.command(name="play", description="Play a card from your hand")
+    @app_commands.describe(
+        card="The card to play (start typing: the list shows your playable cards)",
+        colour="The colour you name with a wild card",
+        uno="Call UNO with this play",
+        swap_with="With Swap Hands: the player to swap hands with",
+    )
+    @app_commands.choices(colour=COLOUR_CHOICES)
+    async def play(
+        self,
+        interaction: discord.Interaction[Any],
+        card: str,
+        colour: str | None = None,
+        uno: bool = False,
+        swap_with: discord.Member | None = None,
+    ) -> None:
+        await self._defer(interaction, update=False)
+
+        async def body() -> None:
+            table = await self._table_here(interaction)
+            notation = CARD_NAMES.get(card.strip().lower())
+            if notation is None:
+                raise TableError("unknown_card", card=card[:40])
+            face = CardFace.parse(notation)
+            named = Colour(colour) if colour in ("R", "Y", "G", "B") else None
+            if face.is_wild and named is None:
+                raise TableError("colour_needed", card=card_name(face))
+            target = None
+            if swap_with is not None:
+                target = table.seat_of(swap_with.id)
+                if target is None:
+                    raise TableError("not_seated_other")
+            action = Play(face, named if face.is_wild else None, target)
+            actions: list[Action] = [action]
+            if uno:
+                actions.append(CALL_UNO)
+            await self._act(interaction, table, actions)
+
+        await self._guard(interaction, body)
+
+    @play.autocomplete("card")
+    async def play_card_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        table = await self.service.in_channel(interaction.channel_id or 0)
+        if table is None or table.match is None:
+            return []
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            return []
+        state = table.match.hand
+        typed = current.strip().lower()
+        choices: list[app_commands.Choice[str]] = []
+        seen: set[str] = set()
+        for action in state.legal_actions(seat):
+            if not isinstance(action, Play) or action.face.notation in seen:
+                continue
+            seen.add(action.face.notation)
+            name = card_name(action.face)
+            copies = sum(1 for f in state.hand_faces(seat) if f == action.face)
+            label = name + (f" ×{copies}" if copies > 1 else "")
+            if typed and typed not in name.lower() and typed not in action.face.notation.lower():
+                continue
+            choices.append(app_commands.Choice(name=label, value=action.face.notation))
+        return choices[:25]
+
+    @app_commands.command(name="draw", description="Draw a card (or take the pending penalty)")
+    async def draw(self, interaction: discord.Interaction[Any]) -> None:
+        await self._simple(interaction, DRAW)
+
+    @app_commands.command(name="pass", description="Keep the card you just drew")
+    async def pass_(self, interaction: discord.Interaction[Any]) -> None:
+        await self._simple(interaction, PASS)
+
+    @app_commands.command(name="uno", description="Call UNO!")
+    async def uno(self, interaction: discord.Interaction[Any]) -> None:
+        await self._simple(interaction, CALL_UNO)
+
+    @app_commands.command(
+        name="challenge", description="Challenge the Wild Draw Four played on you"
+    )
+    async def challenge(self, interaction: discord.Interaction[Any]) -> None:
+        await self._simple(interaction, CHALLENGE)
+
+    async def _simple(self, interaction: discord.Interaction[Any], action: Action) -> None:
+        await self._defer(interaction, update=False)
+
+        async def body() -> None:
+            await self._act(interaction, await self._table_here(interaction), [action])
+
+        await self._guard(interaction, body)
+
+    @app_commands.command(name="catch", description="Catch a player who didn't call UNO")
+    @app_commands.describe(player="Who to catch (default: whoever is open to a catch)")
+    async def catch(
+        self, interaction: discord.Interaction[Any], player: discord.Member | None = None
+    ) -> None:
+        await self._defer(interaction, update=False)
+
+        async def body() -> None:
+            table = await self._table_here(interaction)
+            if table.match is None:
+                raise TableError("game_not_running")
+            if player is not None:
+                target = table.seat_of(player.id)
+                if target is None:
+                    raise TableError("not_seated_other")
+            else:
+                window = table.match.hand.uno_seat
+                if window is None:
+                    raise TableError("illegal", reason="nothing_to_catch")
+                target = window
+            await self._act(interaction, table, [CatchUno(target)])
+
+        await self._guard(interaction, body)
+
+    @app_commands.command(name="table", description="Post the table again at the bottom")
+    async def table(self, interaction: discord.Interaction[Any]) -> None:
+        await self._defer(interaction, update=False)
+
+        async def body() -> None:
+            table = await self._table_here(interaction)
+            await self.refresh_table_message(table, repost=True)
+            await self._say(interaction, t("ok.reposted"))
+
+        await self._guard(interaction, body)
+
+    @app_commands.command(name="end", description="Close this channel's table (host or managers)")
+    async def end(self, interaction: discord.Interaction[Any]) -> None:
+        await self._defer(interaction, update=False)
+
+        async def body() -> None:
+            table = await self._table_here(interaction)
+            admin = _is_admin(interaction)
+            user = interaction.user.id
+            change = await self.service.update(
+                table.id, lambda tb, now: tb.end(by=user, is_admin=admin, now=now)
+            )
+            await self._say(interaction, t("ok.ended"))
+            await self.refresh_table_message(change.table)
+
+        await self._guard(interaction, body)
+
+    @app_commands.command(name="kick", description="Remove a player (host or managers)")
+    @app_commands.describe(player="The player to remove")
+    async def kick(self, interaction: discord.Interaction[Any], player: discord.Member) -> None:
+        await self._defer(interaction, update=False)
+
+        async def body() -> None:
+            table = await self._table_here(interaction)
+            admin = _is_admin(interaction)
+            user = interaction.user.id
+            change = await self.service.update(
+                table.id,
+                lambda tb, now: tb.kick(player.id, by=user, is_admin=admin, now=now),
+            )
+            await self._say(interaction, t("ok.kicked", name=player.display_name))
+            await self.refresh_table_message(change.table)
+
+        await self._guard(interaction, body)
+
+    @app_commands.command(name="rules", description="Explain the rules of this table or a preset")
+    @app_commands.describe(preset="A preset to explain (default: this channel's table)")
+    @app_commands.choices(preset=PRESET_CHOICES)
+    async def rules(self, interaction: discord.Interaction[Any], preset: str | None = None) -> None:
+        await self._defer(interaction, update=False)
+
+        async def body() -> None:
+            from engine import Rules
+
+            if preset is None:
+                table = await self.service.in_channel(interaction.channel_id or 0)
+                name, rules = (table.preset, table.rules) if table else ("classic", Rules())
+            else:
+                name, rules = preset, Rules.from_preset(preset)
+            embed = discord.Embed(
+                title=t("rules.title", preset=name),
+                description="\n\n".join(rules_help(name, rules)),
+            )
+            await interaction.edit_original_response(content=None, embed=embed)
+
+        await self._guard(interaction, body)

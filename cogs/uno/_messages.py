@@ -1,0 +1,389 @@
+"""Discord payloads for the table message and a player's hand.
+
+Images are rendered in a worker thread (never on the event loop). The table message is built
+from the public view only; a hand is built for its owner's seat and is only ever sent as an
+ephemeral message to that user.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from engine import Phase
+from engine.actions import CallUno, CatchUno, Challenge, ChooseColour, Draw, Pass, Play
+from engine.cards import CardFace, Kind
+from engine.views import PlayerView
+from renders import playable_cards, render_hand, render_table
+
+from ._components import ArgButton, CardSelect, SwapSelect, TableButton, TurnButton
+from ._custom_ids import CustomId
+from ._present import card_name, cards_word, colour_name, describe, rules_summary
+from ._strings import t
+from ._table import Table
+
+SELECT_PAGE = 25
+COLOUR_STYLES = {
+    "R": discord.ButtonStyle.danger,
+    "Y": discord.ButtonStyle.secondary,
+    "G": discord.ButtonStyle.success,
+    "B": discord.ButtonStyle.primary,
+}
+COLOUR_EMOJI = {"R": "🟥", "Y": "🟨", "G": "🟩", "B": "🟦"}
+
+
+@dataclass
+class Payload:
+    """What to send or edit: text, one embed, one image file and the components."""
+
+    content: str | None
+    embed: discord.Embed
+    image: bytes | None
+    filename: str
+    alt: str
+    view: discord.ui.View
+    mentions: discord.AllowedMentions = field(default_factory=discord.AllowedMentions.none)
+
+    def files(self) -> list[discord.File]:
+        """Fresh file objects (a File can be sent only once)."""
+        if self.image is None:
+            return []
+        return [discord.File(io.BytesIO(self.image), filename=self.filename, description=self.alt)]
+
+    def send_kwargs(self) -> dict[str, Any]:
+        """Arguments for ``send``/``send_message``/``followup.send``."""
+        return {
+            "content": self.content,
+            "embed": self.embed,
+            "files": self.files(),
+            "view": self.view,
+            "allowed_mentions": self.mentions,
+        }
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        """Arguments for ``edit``/``edit_message``/``edit_original_response``."""
+        return {
+            "content": self.content,
+            "embed": self.embed,
+            "attachments": self.files(),
+            "view": self.view,
+            "allowed_mentions": self.mentions,
+        }
+
+
+# -- the table message ------------------------------------------------------------------------
+
+
+async def table_payload(table: Table) -> Payload:
+    """The public table message: image, facts as text, recent moves, buttons."""
+    names = table.names()
+    embed = discord.Embed(colour=discord.Colour.dark_green())
+    view = discord.ui.View(timeout=None)
+    content = None
+    mentions = discord.AllowedMentions.none()
+    image: bytes | None = None
+    alt = ""
+    lines = [t("table.rules", preset=table.preset, summary=rules_summary(table.rules))]
+    if table.match is None:
+        embed.title = t("table.title.lobby" if table.status == "lobby" else "table.title.closed")
+        lines.append("")
+        lines.append(f"**{t('table.players', count=len(names), capacity=table.capacity)}**")
+        for player in table.players:
+            name = player.name
+            if player.user_id == table.host_id:
+                name = t("table.host", name=name)
+            lines.append(f"• {name}")
+        if table.status == "lobby":
+            lines.append("")
+            lines.append(t("table.lobby_help", capacity=table.capacity))
+            for verb, style in (
+                ("join", discord.ButtonStyle.success),
+                ("leave", discord.ButtonStyle.secondary),
+                ("start", discord.ButtonStyle.primary),
+            ):
+                view.add_item(TableButton(CustomId(verb, table.id), t(f"button.{verb}"), style))
+    else:
+        match = table.match
+        public = match.hand.public_view()
+        if table.status == "playing":
+            embed.title = t("table.title.playing", hand=match.hand_number)
+        else:
+            embed.title = t(f"table.title.{table.status}")
+        lines.extend(_table_facts(table))
+        current = table.players[public.current]
+        if table.status == "playing" and not public.termination:
+            content = t("table.turn", mention=f"<@{current.user_id}>")
+            mentions = discord.AllowedMentions(users=[discord.Object(current.user_id)])
+            view.add_item(
+                TableButton(
+                    CustomId("hand", table.id), t("button.hand"), discord.ButtonStyle.primary
+                )
+            )
+        image = await asyncio.to_thread(render_table, public, names)
+        alt = t(
+            "table.image_alt",
+            card=card_name(public.top),
+            turn=t("table.turn", mention=current.name),
+        )
+    recent = [line for line in (describe(r, names) for r in table.recent[-5:]) if line]
+    if recent:
+        lines.append("")
+        lines.append(f"**{t('table.recent')}**")
+        lines.extend(f"• {line}" for line in recent)
+    embed.description = "\n".join(lines)[:4000]
+    if image is not None:
+        embed.set_image(url="attachment://table.png")
+    embed.set_footer(text=t("table.footer", id=table.id, version=table.version))
+    return Payload(content, embed, image, "table.png", alt[:1000], view, mentions)
+
+
+def _table_facts(table: Table) -> list[str]:
+    match = table.match
+    assert match is not None
+    names = table.names()
+    public = match.hand.public_view()
+    lines = [""]
+    lines.append(t("table.top", card=card_name(public.top)))
+    if public.colour is not None:
+        lines.append(t("table.colour", colour=colour_name(public.colour)))
+    else:
+        lines.append(t("table.colour_pending", name=names[public.current]))
+    lines.append(t("table.direction.cw" if public.clockwise else "table.direction.ccw"))
+    lines.append(t("table.draw_pile", count=public.draw_size))
+    if public.pending:
+        lines.append(t("table.pending", name=names[public.current], count=public.pending))
+    lines.append("")
+    for seat, name in enumerate(names):
+        marker = "▶" if seat == public.current and not public.termination else "•"
+        count = public.card_counts[seat]
+        if seat in match.left:
+            lines.append(t("table.seat.left", marker=marker, name=name))
+        elif seat in public.out:
+            place = public.out.index(seat) + 1
+            lines.append(t("table.seat.out", marker=marker, name=name, place=place))
+        else:
+            line = t("table.seat", marker=marker, name=name, count=count, cards=cards_word(count))
+            if public.uno_seat == seat and public.uno_called:
+                line += t("table.uno")
+            lines.append(line)
+    if any(match.scores):
+        lines.append("")
+        lines.append(f"**{t('table.scores')}**")
+        for standing in match.standings():
+            lines.append(t("table.score_line", name=names[standing.seat], score=standing.score))
+    if match.is_over:
+        lines.append("")
+        lines.append(t("table.winner", name=names[match.ranking[0]]))
+    return lines
+
+
+# -- the hand ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandState:
+    """UI state of a hand message that is not game state: a wild waiting for a colour."""
+
+    page: int = 0
+    wild: str | None = None  # "W", "W4" or "WH" picked, colour not chosen yet
+    swap_colour: str | None = None  # Swap Hands: colour chosen, opponent not yet
+
+
+async def hand_payload(
+    table: Table, seat: int, *, notes: Sequence[str] = (), ui: HandState | None = None
+) -> Payload:
+    """The ephemeral hand of ``seat``: image, text list and the components to act."""
+    ui = ui or HandState()
+    match = table.match
+    assert match is not None
+    state = match.hand
+    view = state.view_for(seat)
+    names = table.names()
+    image = await asyncio.to_thread(render_hand, view)
+    playable = playable_cards(view)
+    count = len(view.hand)
+    embed = discord.Embed(
+        title=t("hand.title", count=count, cards=cards_word(count)),
+        colour=discord.Colour.blurple(),
+    )
+    lines = list(notes)
+    lines.extend(_status_lines(table, view))
+    if view.hand:
+        lines.append("")
+        lines.extend(
+            f"{t('hand.playable') if card in playable else t('hand.unplayable')} {card_name(face)}"
+            for card, face in view.hand
+        )
+    else:
+        lines.append(t("hand.no_cards"))
+    text = "\n".join(lines)
+    embed.description = text[:4000]
+    embed.set_image(url="attachment://hand.png")
+    embed.set_footer(text=t("table.footer", id=table.id, version=table.version))
+    alt = "; ".join(card_name(face) for _, face in view.hand) or t("hand.no_cards")
+    components = _hand_components(table, view, names, ui)
+    return Payload(None, embed, image, "hand.png", alt[:1000], components)
+
+
+def _status_lines(table: Table, view: PlayerView) -> list[str]:
+    names = table.names()
+    public = view.table
+    if public.termination is not None:
+        return [t("hand.over")]
+    if public.current != view.seat:
+        return [t("hand.not_your_turn", name=names[public.current])]
+    if public.phase is Phase.CHOOSE_COLOUR:
+        return [t("hand.choose_start_colour")]
+    if public.phase is Phase.DRAWN and view.drawn is not None:
+        drawn = next(face for card, face in view.hand if card == view.drawn)
+        return [t("hand.drawn", card=card_name(drawn))]
+    if public.phase is Phase.PENALTY:
+        return [t("hand.penalty", count=public.pending)]
+    if public.phase is Phase.CHALLENGE:
+        offender = table.match.hand.offender if table.match else None
+        name = names[offender] if offender is not None else "?"
+        return [t("hand.challenge", name=name, count=public.pending)]
+    return [t("hand.your_turn")]
+
+
+def _hand_components(
+    table: Table, view: PlayerView, names: Sequence[str], ui: HandState
+) -> discord.ui.View:
+    components = discord.ui.View(timeout=None)
+    version = table.version
+    legal = view.legal
+    if ui.wild is not None and ui.swap_colour is None:
+        for colour in "RYGB":
+            arg = f"{ui.wild}={colour}"
+            components.add_item(
+                ArgButton(
+                    CustomId("colour", table.id, version, arg),
+                    colour_name(colour),
+                    COLOUR_STYLES[colour],
+                    emoji=COLOUR_EMOJI[colour],
+                    row=0,
+                )
+            )
+        return components
+    if ui.swap_colour is not None:
+        targets = sorted({a.target for a in legal if isinstance(a, Play) and a.target is not None})
+        options = [discord.SelectOption(label=names[s][:100], value=str(s)) for s in targets]
+        if options:
+            components.add_item(
+                SwapSelect(
+                    CustomId("swap", table.id, version, f"WH={ui.swap_colour}"),
+                    t("select.swap"),
+                    options,
+                )
+            )
+        return components
+    # Plays: one option per distinct face (wilds pick their colour in a second step).
+    faces: dict[str, tuple[CardFace, int]] = {}
+    for action in legal:
+        if isinstance(action, Play) and action.face.notation not in faces:
+            copies = sum(1 for _, face in view.hand if face == action.face)
+            faces[action.face.notation] = (action.face, copies)
+    entries = list(faces.values())
+    pages = max(1, -(-len(entries) // SELECT_PAGE))
+    page = min(ui.page, pages - 1)
+    shown = entries[page * SELECT_PAGE : (page + 1) * SELECT_PAGE]
+    if shown:
+        placeholder = (
+            t("select.play") if pages == 1 else t("select.play.page", page=page + 1, pages=pages)
+        )
+        options = [
+            discord.SelectOption(
+                label=(card_name(face) + (f" ×{copies}" if copies > 1 else ""))[:100],
+                value=face.notation,
+                emoji=COLOUR_EMOJI.get(face.colour.value) if face.colour else "🌈",
+            )
+            for face, copies in shown
+        ]
+        components.add_item(
+            CardSelect(CustomId("pick", table.id, version, str(page)), placeholder, options)
+        )
+    row = 1
+    for action in legal:
+        if isinstance(action, Draw):
+            label = (
+                t("button.take", count=view.table.pending)
+                if view.table.phase in (Phase.PENALTY, Phase.CHALLENGE)
+                else t("button.draw")
+            )
+            components.add_item(
+                TurnButton(
+                    CustomId("draw", table.id, version),
+                    label,
+                    discord.ButtonStyle.secondary,
+                    row=row,
+                )
+            )
+        elif isinstance(action, Pass):
+            components.add_item(
+                TurnButton(
+                    CustomId("pass", table.id, version),
+                    t("button.pass"),
+                    discord.ButtonStyle.secondary,
+                    row=row,
+                )
+            )
+        elif isinstance(action, Challenge):
+            components.add_item(
+                TurnButton(
+                    CustomId("challenge", table.id, version),
+                    t("button.challenge"),
+                    discord.ButtonStyle.danger,
+                    row=row,
+                )
+            )
+        elif isinstance(action, CallUno):
+            components.add_item(
+                TurnButton(
+                    CustomId("uno", table.id, version),
+                    t("button.uno"),
+                    discord.ButtonStyle.danger,
+                    row=row,
+                )
+            )
+        elif isinstance(action, CatchUno):
+            components.add_item(
+                ArgButton(
+                    CustomId("catch", table.id, version, str(action.target)),
+                    t("button.catch", name=names[action.target])[:80],
+                    discord.ButtonStyle.danger,
+                    row=2,
+                )
+            )
+        elif isinstance(action, ChooseColour):
+            colour = action.colour.value
+            components.add_item(
+                ArgButton(
+                    CustomId("choose", table.id, version, colour),
+                    colour_name(colour),
+                    COLOUR_STYLES[colour],
+                    emoji=COLOUR_EMOJI[colour],
+                    row=0,
+                )
+            )
+    if pages > 1:
+        for target, label in ((page - 1, "button.prev"), (page + 1, "button.next")):
+            if 0 <= target < pages:
+                components.add_item(
+                    ArgButton(
+                        CustomId("page", table.id, version, str(target)),
+                        t(label),
+                        discord.ButtonStyle.secondary,
+                        row=3,
+                    )
+                )
+    return components
+
+
+def needs_colour(face: CardFace) -> bool:
+    """Wilds take a colour (and Swap Hands an opponent) in a second step."""
+    return face.kind in (Kind.WILD, Kind.WILD_DRAW_FOUR, Kind.SWAP_HANDS)

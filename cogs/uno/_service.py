@@ -1,0 +1,131 @@
+"""Load → change → save, one table at a time. No Discord here.
+
+Every change to a table runs under that table's lock, checks the version the user acted on,
+and is saved (compare-and-swap) before the caller shows anyone the result.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from storage import ChannelBusyError, GameRepository
+
+from ._table import Change, Player, Table, TableError
+
+_ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+class StaleClickError(Exception):
+    """The user acted on an older version of the table; ``table`` is the current one."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table.id)
+        self.table = table
+
+
+def new_table_id(randbits: Callable[[int], int] = secrets.randbits) -> str:
+    """Ten base-36 characters (about 51 bits)."""
+    value = randbits(51)
+    chars = []
+    for _ in range(10):
+        value, digit = divmod(value, 36)
+        chars.append(_ID_ALPHABET[digit])
+    return "".join(chars)
+
+
+class TableService:
+    """The tables of the bot, backed by a :class:`GameRepository`."""
+
+    def __init__(
+        self,
+        repo: GameRepository,
+        *,
+        clock: Callable[[], float] = time.time,
+        randbits: Callable[[int], int] = secrets.randbits,
+    ) -> None:
+        self.repo = repo
+        self._clock = clock
+        self._randbits = randbits
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def lock(self, table_id: str) -> asyncio.Lock:
+        """The lock of one table (created on first use)."""
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
+
+    async def open(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host: Player,
+        preset: str,
+        options: Mapping[str, Any],
+    ) -> Table:
+        """Open a lobby in a channel that has no live table."""
+        if await self.repo.live_in_channel(channel_id) is not None:
+            raise TableError("channel_busy")
+        table = Table.open(
+            table_id=new_table_id(self._randbits),
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host=host,
+            preset=preset,
+            options=options,
+            seed=self._randbits(53),
+            now=self._clock(),
+        )
+        try:
+            await self.repo.create(table.to_record())
+        except ChannelBusyError:
+            raise TableError("channel_busy") from None
+        return table
+
+    async def get(self, table_id: str) -> Table | None:
+        """The table with this id, if any."""
+        record = await self.repo.load(table_id)
+        return Table.from_record(record) if record is not None else None
+
+    async def in_channel(self, channel_id: int) -> Table | None:
+        """The live table of a channel, if any."""
+        record = await self.repo.live_in_channel(channel_id)
+        return Table.from_record(record) if record is not None else None
+
+    async def update(
+        self,
+        table_id: str,
+        operation: Callable[[Table, float], Change],
+        *,
+        version: int | None = None,
+    ) -> Change:
+        """Apply ``operation`` to the current table and save it before returning.
+
+        ``version`` is the table version the user saw (from a button); if the table has moved
+        on since, :class:`StaleClickError` is raised and nothing changes.
+        """
+        async with self.lock(table_id):
+            record = await self.repo.load(table_id)
+            if record is None:
+                raise TableError("unknown_table")
+            table = Table.from_record(record)
+            if version is not None and version != table.version:
+                raise StaleClickError(table)
+            change = operation(table, self._clock())
+            if change.table.version != table.version:
+                await self.repo.save(
+                    change.table.to_record(), expected_version=table.version, actions=change.log
+                )
+            return change
+
+    async def set_message(self, table: Table, message_id: int | None) -> Table:
+        """Remember where the table's public message is."""
+        async with self.lock(table.id):
+            await self.repo.set_message(table.id, message_id)
+        current = await self.get(table.id)
+        return current if current is not None else table

@@ -1,0 +1,239 @@
+"""A tiny discord.py bot that exercises the fake Discord (used by ``test_fake_discord.py``).
+
+Run it like the real bot, through the launcher:
+``FAKE_DISCORD_BOT=tests.fakediscord.sample_bot python -m tests.fakediscord.launch``.
+It reads the same settings as ``bot.py``: DISCORD_TOKEN, DATABASE_PATH, DEV_GUILD_ID,
+LOG_LEVEL. The slash command group ``/demo`` covers what the UNO bot needs from Discord:
+ephemeral replies with files, public messages with persistent (``DynamicItem``) buttons and
+selects, autocomplete, deferred answers with followups, modals and plain channel messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import os
+import re
+import signal
+import sqlite3
+import sys
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+log = logging.getLogger("sample_bot")
+
+CARDS = ["Red 7", "Red Skip", "Green 2", "Blue Reverse", "Wild Draw Four"]
+COLOURS = ["red", "green", "blue", "yellow"]
+
+
+class CounterButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"demo:count:(?P<n>\d+)"
+):
+    """A persistent button whose state lives in its custom id; survives restarts."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=f"Count {n}", style=discord.ButtonStyle.primary, custom_id=f"demo:count:{n}"
+            )
+        )
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> CounterButton:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = interaction.client
+        assert isinstance(bot, SampleBot)
+        total = bot.record_click(interaction.user.id)
+        await interaction.response.edit_message(
+            content=f"Count: {self.n + 1} (clicks recorded: {total})", view=board_view(self.n + 1)
+        )
+
+
+class ColourSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"demo:colour"):
+    """A persistent select menu; answers the chooser privately."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id="demo:colour",
+                placeholder="Pick a colour",
+                options=[discord.SelectOption(label=c.title(), value=c) for c in COLOURS],
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ColourSelect:
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"You chose {self.item.values[0]}", ephemeral=True)
+
+
+def board_view(n: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(CounterButton(n))
+    view.add_item(ColourSelect())
+    return view
+
+
+class NameModal(discord.ui.Modal, title="Who are you?"):
+    name: discord.ui.TextInput[NameModal] = discord.ui.TextInput(label="Name", custom_id="name")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"Hello {self.name.value}", ephemeral=True)
+
+
+demo = app_commands.Group(name="demo", description="Self-test commands for the fake Discord")
+
+
+@demo.command(name="secret", description="An ephemeral reply with a file")
+async def secret(interaction: discord.Interaction) -> None:
+    data = f"secret hand of {interaction.user.id}\n".encode()
+    await interaction.response.send_message(
+        "Your hand", ephemeral=True, file=discord.File(io.BytesIO(data), filename="hand.txt")
+    )
+
+
+@demo.command(name="board", description="A public message with a persistent button")
+async def board(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("Count: 0", view=board_view(0))
+
+
+async def card_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return [
+        app_commands.Choice(name=card, value=card.lower().replace(" ", "-"))
+        for card in CARDS
+        if current.lower() in card.lower()
+    ]
+
+
+@demo.command(name="pick", description="Pick a card (autocomplete)")
+@app_commands.describe(card="The card")
+@app_commands.autocomplete(card=card_autocomplete)
+async def pick(interaction: discord.Interaction, card: str) -> None:
+    await interaction.response.send_message(f"You picked {card}", ephemeral=True)
+
+
+@demo.command(name="slow", description="Defer, think, then follow up")
+async def slow(interaction: discord.Interaction) -> None:
+    await interaction.response.defer(thinking=True)
+    await asyncio.sleep(0.5)
+    await interaction.followup.send("Done thinking")
+    await interaction.followup.send("Only you see this", ephemeral=True)
+
+
+@demo.command(name="wait", description="Answer after some seconds")
+async def wait(interaction: discord.Interaction, seconds: app_commands.Range[float, 0, 10]) -> None:
+    await asyncio.sleep(seconds)
+    await interaction.response.send_message(f"Waited {seconds}s")
+
+
+#: Discord applies default permissions to top-level commands only, so they go on the group.
+demo_admin = app_commands.Group(
+    name="demo-admin",
+    description="Only for server managers",
+    default_permissions=discord.Permissions(manage_guild=True),
+)
+
+
+@demo_admin.command(name="reset", description="A command for managers")
+async def admin_reset(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("Admin ok", ephemeral=True)
+
+
+@demo.command(name="whoami", description="Describe a member and your locale")
+async def whoami(interaction: discord.Interaction, target: discord.Member) -> None:
+    await interaction.response.send_message(
+        f"{target.name} ({target.id}); you speak {interaction.locale.value}", ephemeral=True
+    )
+
+
+@demo.command(name="modal", description="Ask for a name in a modal")
+async def modal(interaction: discord.Interaction) -> None:
+    await interaction.response.send_modal(NameModal())
+
+
+@demo.command(name="announce", description="Post, edit and thread a channel message")
+async def announce(interaction: discord.Interaction, text: str) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    channel = interaction.channel
+    assert isinstance(channel, discord.TextChannel)
+    message = await channel.send(text, file=discord.File(io.BytesIO(b"PNG?"), filename="board.png"))
+    await message.edit(content=f"{text} (edited)")
+    thread = await channel.create_thread(name="game", type=discord.ChannelType.public_thread)
+    await thread.send("Game thread")
+    await interaction.user.send("Psst, a direct message")
+    await interaction.edit_original_response(content=f"Posted {message.id}")
+
+
+class SampleBot(commands.Bot):
+    def __init__(self, dev_guild_id: int | None, database_path: str) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+        self.dev_guild_id = dev_guild_id
+        self.db = sqlite3.connect(database_path)
+        self.db.execute("CREATE TABLE IF NOT EXISTS clicks (user_id INTEGER)")
+        self.tree.add_command(demo)
+        self.tree.add_command(demo_admin)
+
+    def record_click(self, user_id: int) -> int:
+        with self.db:
+            self.db.execute("INSERT INTO clicks VALUES (?)", (user_id,))
+        (total,) = self.db.execute("SELECT COUNT(*) FROM clicks").fetchone()
+        return int(total)
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(CounterButton, ColourSelect)
+        if self.dev_guild_id is not None:
+            guild = discord.Object(id=self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        log.info("sample bot ready as %s", self.user)
+
+    async def close(self) -> None:
+        await super().close()
+        self.db.close()
+
+
+async def run(token: str, dev_guild_id: int | None, database_path: str) -> None:
+    async with SampleBot(dev_guild_id, database_path) as bot:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):
+                loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+        await bot.start(token)
+
+
+def main() -> int:
+    token = os.environ.get("DISCORD_TOKEN", "")
+    guild = os.environ.get("DEV_GUILD_ID", "").strip()
+    database_path = os.environ.get("DATABASE_PATH", "").strip() or ":memory:"
+    level = os.environ.get("LOG_LEVEL", "INFO").strip().upper()
+    discord.utils.setup_logging(level=getattr(logging, level, logging.INFO))
+    try:
+        asyncio.run(run(token, int(guild) if guild else None, database_path))
+    except discord.LoginFailure:
+        sys.stderr.write("login failed\n")
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,255 @@
+"""Discord's own payload limits, so the fake rejects what Discord would (400, code 50035).
+
+Each ``check_*`` function returns a list of ``(path, message)`` problems; an empty list means
+Discord would accept the payload. Only the limits a bot is likely to hit are modelled.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .world import MessageFlag, walk_components
+
+Problems = list[tuple[str, str]]
+
+_COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
+
+
+def _length(problems: Problems, path: str, value: Any, low: int, high: int) -> None:
+    if value is None:
+        return
+    if not isinstance(value, str):
+        problems.append((path, "must be a string"))
+        return
+    if not low <= len(value) <= high:
+        problems.append((path, f"must be between {low} and {high} in length"))
+
+
+def check_embeds(embeds: Any) -> Problems:
+    problems: Problems = []
+    if not isinstance(embeds, list):
+        return [("embeds", "must be a list")]
+    if len(embeds) > 10:
+        problems.append(("embeds", "must be 10 or fewer in length"))
+    total = 0
+    for i, embed in enumerate(embeds):
+        p = f"embeds.{i}"
+        if not isinstance(embed, dict):
+            problems.append((p, "must be an object"))
+            continue
+        _length(problems, f"{p}.title", embed.get("title"), 0, 256)
+        _length(problems, f"{p}.description", embed.get("description"), 0, 4096)
+        total += len(embed.get("title") or "") + len(embed.get("description") or "")
+        fields = embed.get("fields") or []
+        if len(fields) > 25:
+            problems.append((f"{p}.fields", "must be 25 or fewer in length"))
+        for j, f in enumerate(fields):
+            _length(problems, f"{p}.fields.{j}.name", f.get("name"), 1, 256)
+            _length(problems, f"{p}.fields.{j}.value", f.get("value"), 1, 1024)
+            total += len(f.get("name") or "") + len(f.get("value") or "")
+        if isinstance(embed.get("footer"), dict):
+            _length(problems, f"{p}.footer.text", embed["footer"].get("text"), 0, 2048)
+            total += len(embed["footer"].get("text") or "")
+        if isinstance(embed.get("author"), dict):
+            _length(problems, f"{p}.author.name", embed["author"].get("name"), 0, 256)
+            total += len(embed["author"].get("name") or "")
+    if total > 6000:
+        problems.append(("embeds", "embed size exceeds maximum size of 6000"))
+    return problems
+
+
+def check_components(components: Any, *, v2: bool) -> Problems:
+    problems: Problems = []
+    if not isinstance(components, list):
+        return [("components", "must be a list")]
+    if not v2 and len(components) > 5:
+        problems.append(("components", "must be 5 or fewer in length"))
+    if v2 and sum(1 for _ in walk_components(components)) > 40:
+        problems.append(("components", "a message holds at most 40 components"))
+    seen: set[str] = set()
+    for i, row in enumerate(components):
+        if not v2 and row.get("type") != 1:
+            problems.append((f"components.{i}.type", "top-level components must be action rows"))
+    for c in walk_components(components):
+        kind = c.get("type")
+        if kind == 1:
+            children = c.get("components") or []
+            if not 1 <= len(children) <= 5:
+                problems.append(("components", "an action row holds 1 to 5 components"))
+            if any(ch.get("type") in (3, 5, 6, 7, 8) for ch in children) and len(children) > 1:
+                problems.append(("components", "a select menu must be alone in its action row"))
+        if "custom_id" in c:
+            cid = c["custom_id"]
+            _length(problems, "components.custom_id", cid, 1, 100)
+            if cid in seen:
+                problems.append(("components.custom_id", f"duplicate custom_id {cid!r}"))
+            seen.add(cid)
+        if kind == 2:
+            style = c.get("style")
+            if style == 5:
+                if not c.get("url"):
+                    problems.append(("components.url", "link buttons need a url"))
+            elif style != 6 and not c.get("custom_id"):
+                problems.append(("components.custom_id", "buttons need a custom_id"))
+            _length(problems, "components.label", c.get("label"), 0, 80)
+            if not c.get("label") and not c.get("emoji") and style != 6:
+                problems.append(("components.label", "a button needs a label or an emoji"))
+        if kind in (3, 5, 6, 7, 8):
+            _length(problems, "components.placeholder", c.get("placeholder"), 0, 150)
+            low, high = c.get("min_values", 1), c.get("max_values", 1)
+            if not 0 <= low <= 25 or not 1 <= high <= 25 or low > high:
+                problems.append(("components.min_values", "min/max values out of range"))
+        if kind == 3:
+            options = c.get("options") or []
+            if not 1 <= len(options) <= 25:
+                problems.append(("components.options", "a select holds 1 to 25 options"))
+            if c.get("max_values", 1) > len(options):
+                problems.append(("components.max_values", "max_values exceeds the options"))
+            values = set()
+            for o in options:
+                _length(problems, "components.options.label", o.get("label"), 1, 100)
+                _length(problems, "components.options.value", o.get("value"), 1, 100)
+                _length(problems, "components.options.description", o.get("description"), 0, 100)
+                if o.get("value") in values:
+                    problems.append(("components.options.value", "duplicate option value"))
+                values.add(o.get("value"))
+    return problems
+
+
+def check_message(
+    data: dict[str, Any], *, attachments: int, flags: int, require_content: bool = True
+) -> Problems:
+    """Limits for a message create or the *result* of an edit (data holds the final fields)."""
+    problems: Problems = []
+    content = data.get("content") or ""
+    v2 = bool(flags & MessageFlag.IS_COMPONENTS_V2)
+    if not isinstance(content, str):
+        problems.append(("content", "must be a string"))
+        content = str(content)
+    if len(content) > 2000:
+        problems.append(("content", "must be 2000 or fewer in length"))
+    embeds = data.get("embeds") or []
+    problems += check_embeds(embeds)
+    problems += check_components(data.get("components") or [], v2=v2)
+    if attachments > 10:
+        problems.append(("attachments", "must be 10 or fewer in length"))
+    if v2 and (content or embeds):
+        problems.append(("content", "content and embeds cannot be used with IS_COMPONENTS_V2"))
+    if (
+        require_content
+        and not content.strip()
+        and not embeds
+        and not attachments
+        and not data.get("components")
+        and not data.get("sticker_ids")
+        and not data.get("poll")
+    ):
+        problems.append(("", "Cannot send an empty message"))
+    return problems
+
+
+def check_choices(choices: Any, option_type: int) -> Problems:
+    problems: Problems = []
+    if not isinstance(choices, list):
+        return [("data.choices", "must be a list")]
+    if len(choices) > 25:
+        problems.append(("data.choices", "must be 25 or fewer in length"))
+    for i, choice in enumerate(choices):
+        _length(problems, f"data.choices.{i}.name", choice.get("name"), 1, 100)
+        value = choice.get("value")
+        if option_type == 3:
+            _length(problems, f"data.choices.{i}.value", value, 1, 100)
+        elif option_type == 4 and (not isinstance(value, int) or isinstance(value, bool)):
+            problems.append((f"data.choices.{i}.value", "must be an integer"))
+        elif option_type == 10 and (not isinstance(value, int | float) or isinstance(value, bool)):
+            problems.append((f"data.choices.{i}.value", "must be a number"))
+    return problems
+
+
+def check_modal(data: dict[str, Any]) -> Problems:
+    problems: Problems = []
+    _length(problems, "data.title", data.get("title"), 1, 45)
+    _length(problems, "data.custom_id", data.get("custom_id"), 1, 100)
+    components = data.get("components") or []
+    if not 1 <= len(components) <= 5:
+        problems.append(("data.components", "a modal holds 1 to 5 components"))
+    return problems
+
+
+def check_commands(commands: Any) -> Problems:
+    """A bulk overwrite payload (PUT .../commands)."""
+    if not isinstance(commands, list):
+        return [("", "must be a list")]
+    problems: Problems = []
+    names: set[tuple[str, int]] = set()
+    chat = 0
+    for i, cmd in enumerate(commands):
+        kind = cmd.get("type", 1)
+        key = (cmd.get("name"), kind)
+        if key in names:
+            problems.append((f"{i}.name", "Application command names must be unique"))
+        names.add(key)
+        if kind == 1:
+            chat += 1
+            problems += _check_command(cmd, f"{i}", depth=0)
+        else:
+            _length(problems, f"{i}.name", cmd.get("name"), 1, 32)
+    if chat > 100:
+        problems.append(("", "Maximum number of application commands reached (100)"))
+    return problems
+
+
+def _check_command(cmd: dict[str, Any], path: str, *, depth: int) -> Problems:
+    problems: Problems = []
+    name = cmd.get("name") or ""
+    if not _COMMAND_NAME.match(name) or name != name.lower():
+        problems.append((f"{path}.name", f"invalid command name {name!r}"))
+    _length(problems, f"{path}.description", cmd.get("description"), 1, 100)
+    options = cmd.get("options") or []
+    if len(options) > 25:
+        problems.append((f"{path}.options", "must be 25 or fewer in length"))
+    seen: set[str] = set()
+    optional_seen = False
+    kinds = {o.get("type") for o in options}
+    if kinds & {1, 2} and kinds - {1, 2}:
+        problems.append((f"{path}.options", "subcommands cannot be mixed with other options"))
+    for j, option in enumerate(options):
+        p = f"{path}.options.{j}"
+        kind = option.get("type")
+        oname = option.get("name") or ""
+        if oname in seen:
+            problems.append((f"{p}.name", "option names must be unique"))
+        seen.add(oname)
+        if kind in (1, 2):
+            if kind == 2 and depth >= 1:
+                problems.append((f"{p}.type", "subcommand groups cannot be nested"))
+            if kind == 1 and depth >= 2:
+                problems.append((f"{p}.type", "subcommands nest at most two levels deep"))
+            problems += _check_command(option, p, depth=depth + 1)
+            continue
+        if not _COMMAND_NAME.match(oname) or oname != oname.lower():
+            problems.append((f"{p}.name", f"invalid option name {oname!r}"))
+        _length(problems, f"{p}.description", option.get("description"), 1, 100)
+        if option.get("required"):
+            if optional_seen:
+                problems.append((f"{p}.required", "required options must come before optional"))
+        else:
+            optional_seen = True
+        choices = option.get("choices")
+        if choices is not None:
+            if option.get("autocomplete"):
+                problems.append((f"{p}.autocomplete", "autocomplete cannot be set with choices"))
+            problems += [(f"{p}.{a}", b) for a, b in check_choices(choices, kind or 3)]
+    return problems
+
+
+def form_errors(problems: Problems) -> dict[str, Any]:
+    """Discord's nested ``errors`` object for an Invalid Form Body response."""
+    tree: dict[str, Any] = {}
+    for path, message in problems:
+        node = tree
+        for part in [p for p in path.split(".") if p]:
+            node = node.setdefault(part, {})
+        node.setdefault("_errors", []).append({"code": "BASE_TYPE_INVALID", "message": message})
+    return tree
