@@ -212,6 +212,27 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
 
     # -- components -------------------------------------------------------------------------
 
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer a component id of ours that is not on its message (a forged click).
+
+        discord.py only dispatches a dynamic item when the clicked id is on the message, and
+        silently drops the rest; without this the user would see "interaction failed".
+        """
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: Any = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith("uno:") or interaction.message is None:
+            return
+        on_message = {
+            getattr(child, "custom_id", None)
+            for row in interaction.message.components
+            for child in getattr(row, "children", [row])
+        }
+        if custom_id not in on_message and not interaction.response.is_done():
+            await interaction.response.send_message(t("error.forged"), ephemeral=True)
+
     async def on_component(
         self, interaction: discord.Interaction[Any], cid: CustomId | None, values: Sequence[str]
     ) -> None:

@@ -1,0 +1,5 @@
+"""End-to-end fixtures: see harness.py."""
+
+from .harness import world
+
+__all__ = ["world"]

@@ -1,0 +1,199 @@
+"""Shared pieces of the end-to-end tests: a world, the real bot, and ways to read it.
+
+The tests act only as users do (slash commands, clicks, selects) against the fake Discord.
+To build exact situations they stack a hand in the database between two interactions, the
+way a deck is stacked at a real table: the bot keeps nothing in memory between clicks, so it
+simply plays on from the stored state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import re
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cogs.uno._table import Table
+from engine.game import deal
+from storage import GameRepository
+from tests.fakediscord import BotProcess, FakeDiscord
+
+HAND_TITLE = re.compile(r"^Your hand — \d+ cards?$")
+
+
+@dataclass
+class World:
+    """The fake Discord, the bot process and the people in it."""
+
+    fake: FakeDiscord
+    bot: BotProcess
+    guild: Any
+    channel: Any
+    other_channel: Any
+    alice: Any
+    bruno: Any
+    carla: Any
+    dario: Any  # a member who never sits down
+    database: Path
+
+    @property
+    def players(self) -> list[Any]:
+        return [self.alice, self.bruno, self.carla]
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    fake = FakeDiscord()
+    guild = fake.add_guild("UNO night")
+    channel = guild.add_text_channel("uno")
+    other = guild.add_text_channel("general")
+    users = [fake.add_user(name) for name in ("alice", "bruno", "carla", "dario")]
+    for user in users:
+        guild.add_member(user, manage_guild=user.name == "dario")
+    await fake.start()
+    database = tmp_path / "uno.sqlite3"
+    try:
+        async with BotProcess(fake, database_path=database, dev_guild=guild) as bot:
+            yield World(fake, bot, guild, channel, other, *users, database)
+            fake.assert_clean()
+            bot.assert_healthy()
+    finally:
+        await fake.close()
+
+
+# -- reading what users see -------------------------------------------------------------------
+
+
+def custom_ids(message: Any) -> list[str]:
+    """Every component id on a message."""
+    ids = []
+    for row in message.components:
+        for child in row.get("components", []):
+            if "custom_id" in child:
+                ids.append(child["custom_id"])
+    return ids
+
+
+def find_id(message: Any, prefix: str) -> str:
+    """The one component id on ``message`` that starts with ``prefix`` (``uno:1:draw``)."""
+    found = [c for c in custom_ids(message) if c.startswith(prefix)]
+    assert found, f"no {prefix!r} on the message; it has {custom_ids(message)}"
+    return found[0]
+
+
+def select_values(message: Any, prefix: str = "uno:1:pick") -> list[str]:
+    """The option values of the select whose id starts with ``prefix``."""
+    for row in message.components:
+        for child in row.get("components", []):
+            if child.get("custom_id", "").startswith(prefix):
+                return [option["value"] for option in child.get("options", [])]
+    return []
+
+
+def description(message: Any) -> str:
+    return "\n".join(embed.get("description", "") for embed in message.embeds)
+
+
+def title(message: Any) -> str:
+    return " ".join(embed.get("title", "") for embed in message.embeds)
+
+
+def is_hand(message: Any) -> bool:
+    return any(HAND_TITLE.match(embed.get("title", "")) for embed in message.embeds)
+
+
+def table_message(world: World) -> Any:
+    """The latest public table message of the channel."""
+    for message in reversed(world.fake.channel_messages(world.channel)):
+        if not message.ephemeral and not message.deleted and message.embeds:
+            return message
+    raise AssertionError("no table message in the channel")
+
+
+# -- acting -----------------------------------------------------------------------------------
+
+
+async def slash(world: World, user: Any, command: str, **options: Any) -> Any:
+    result = await world.fake.slash(user, world.channel, command, **options)
+    await result.done()
+    result.assert_answered_within(3.0)
+    return result
+
+
+async def click(world: World, user: Any, message: Any, custom_id: str, **kw: Any) -> Any:
+    result = await world.fake.click(user, message, custom_id, **kw)
+    await result.done()
+    result.assert_answered_within(3.0)
+    return result
+
+
+async def choose(world: World, user: Any, message: Any, custom_id: str, value: str) -> Any:
+    result = await world.fake.select(user, message, custom_id, [value])
+    await result.done()
+    result.assert_answered_within(3.0)
+    return result
+
+
+async def open_table(world: World, *, points: int | None = None, preset: str = "classic") -> str:
+    """Alice opens a table; Bruno joins by button, Carla by command; Alice starts it."""
+    options: dict[str, Any] = {"preset": preset}
+    if points is not None:
+        options["points"] = points
+    opened = await slash(world, world.alice, "uno new", **options)
+    assert opened.ephemeral
+    lobby = table_message(world)
+    join = find_id(lobby, "uno:1:join:")
+    table_id = join.rsplit(":", 1)[1]
+    await click(world, world.bruno, lobby, join)
+    await slash(world, world.carla, "uno join")
+    started = await click(world, world.alice, table_message(world), f"uno:1:start:{table_id}")
+    assert started.ephemeral
+    return table_id
+
+
+# -- the stored state -------------------------------------------------------------------------
+
+
+async def load(world: World, table_id: str) -> Table:
+    repo = await GameRepository.open(str(world.database))
+    try:
+        record = await repo.load(table_id)
+    finally:
+        await repo.close()
+    assert record is not None
+    return Table.from_record(record)
+
+
+async def stack(
+    world: World,
+    table_id: str,
+    hands: Sequence[Sequence[str]],
+    start: str,
+    draw: Sequence[str] = (),
+    *,
+    dealer: int,
+) -> Table:
+    """Replace the current hand with an exact deal (the stacked deck of a real table)."""
+    repo = await GameRepository.open(str(world.database))
+    try:
+        record = await repo.load(table_id)
+        assert record is not None
+        table = Table.from_record(record)
+        assert table.match is not None
+        hand = deal(table.rules, hands, start, draw, dealer=dealer, seed=table.seed).state
+        match = dataclasses.replace(table.match, hand=hand, dealer=dealer)
+        stacked = dataclasses.replace(table, match=match, version=table.version + 1)
+        await repo.save(stacked.to_record(), expected_version=table.version)
+    finally:
+        await repo.close()
+    return stacked
+
+
+async def settle() -> None:
+    """Give the bot a moment for the table message edit that follows an answer."""
+    await asyncio.sleep(0.3)
