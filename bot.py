@@ -41,6 +41,7 @@ class Settings:
     database_path: str = "uno.sqlite3"
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    monitor_loop: bool = False  # MONITOR_EVENT_LOOP=1: log the longest event-loop stall
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -65,6 +66,7 @@ class Settings:
             database_path=env.get("DATABASE_PATH", "").strip() or "uno.sqlite3",
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
+            monitor_loop=env.get("MONITOR_EVENT_LOOP", "").strip() in ("1", "true", "yes"),
         )
 
 
@@ -78,6 +80,8 @@ class UnoBot(commands.Bot):
         self.tables = TableService(repo)
 
     async def setup_hook(self) -> None:
+        if self.settings.monitor_loop:
+            self.loop.create_task(watch_event_loop())
         for name in EXTENSIONS:
             try:
                 await self.load_extension(name)
@@ -107,6 +111,26 @@ class UnoBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("Logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
+
+
+async def watch_event_loop(period: float = 0.005, report_every: float = 5.0) -> None:
+    """Measure how late the event loop wakes a sleeping task: a stall blocks everyone.
+
+    Logs the longest stall of every ``report_every`` seconds (benchmarks/bot_bench.py reads
+    these lines). Off unless MONITOR_EVENT_LOOP=1.
+    """
+    loop = asyncio.get_running_loop()
+    longest = 0.0
+    since = loop.time()
+    while True:
+        before = loop.time()
+        await asyncio.sleep(period)
+        late = loop.time() - before - period
+        longest = max(longest, late)
+        if loop.time() - since >= report_every:
+            log.info("event loop: longest stall %.1f ms", longest * 1000)
+            longest = 0.0
+            since = loop.time()
 
 
 async def run(settings: Settings) -> None:

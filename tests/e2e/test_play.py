@@ -111,3 +111,21 @@ async def test_r_chal_3_r_chal_4_wild_draw_four_challenged_both_ways_by_buttons(
     table = await load(world, table_id)
     assert table.match is not None
     assert table.match.hand.current == 2  # Bruno lost his turn (R-CHAL-4)
+
+
+async def test_a_sixty_card_hand_is_shown_whole_with_its_playable_cards(world: World) -> None:
+    from engine import classic_deck
+
+    table_id = await open_table(world)
+    faces = [f.notation for f in classic_deck().sides[0] if f.colour is not None][:60]
+    await stack(world, table_id, [faces, ["B1", "B2"], ["B3", "B4"]], "B7", dealer=2)
+    shown = await slash(world, world.alice, "uno hand")
+    message = shown.message
+    assert "Your hand — 60 cards" in title(message)
+    lines = [line for line in description(message).splitlines() if line[:1] in "▶·"]
+    assert len(lines) == 60
+    values = select_values(message)
+    assert 0 < len(values) <= 25
+    assert set(values) == {f for f in faces if f[1:] == "7"}
+    png = shown.attachments[0].data
+    assert png.startswith(b"\x89PNG")
