@@ -122,7 +122,7 @@ async def test_a_sixty_card_hand_is_shown_whole_with_its_playable_cards(world: W
     shown = await slash(world, world.alice, "uno hand")
     message = shown.message
     assert "Your hand — 60 cards" in title(message)
-    lines = [line for line in description(message).splitlines() if line[:1] in "▶·"]
+    lines = [line for line in description(message).splitlines() if line.startswith(("▶", "·"))]
     assert len(lines) == 60
     values = select_values(message)
     assert 0 < len(values) <= 25
