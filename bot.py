@@ -20,7 +20,6 @@ import discord
 from discord.ext import commands
 from dotenv import load_dotenv
 
-from cogs.uno import TableService
 from storage import GameRepository
 
 log = logging.getLogger("uno")
@@ -77,7 +76,6 @@ class UnoBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
         self.settings = settings
         self.repo = repo
-        self.tables = TableService(repo)
 
     async def setup_hook(self) -> None:
         if self.settings.monitor_loop:

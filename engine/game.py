@@ -581,7 +581,8 @@ class _Step:
             self.events.append(DirectionReversed(self.clockwise))
             self.current = self.next_seat(seat)
         else:
-            if kind is Kind.SWAP_HANDS:  # R-DECK-4
+            # R-DECK-4: one who went out with it swaps nothing (play_to_last goes on here).
+            if kind is Kind.SWAP_HANDS and remaining:
                 assert play.target is not None
                 target = play.target
                 self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]

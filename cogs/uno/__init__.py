@@ -1,6 +1,9 @@
 """The UNO extension: ``/uno`` commands, restart-proof components, tables in SQLite.
 
-Helper modules start with ``_``; only this package is an extension.
+Helper modules start with ``_``; only this package is an extension. The extension builds its
+own :class:`TableService` from the bot's repository: a reload re-imports every ``cogs.uno``
+module, and a service made from the old modules would raise exceptions the new cog does not
+know.
 """
 
 from __future__ import annotations
@@ -9,6 +12,8 @@ from typing import Any
 
 from discord.ext import commands
 
+from storage import GameRepository
+
 from ._cog import Uno
 from ._service import TableService
 
@@ -16,8 +21,8 @@ __all__ = ["TableService", "Uno", "setup"]
 
 
 async def setup(bot: commands.Bot) -> None:
-    """Add the cog; the bot provides its ``tables`` service (see ``bot.py``)."""
-    service: Any = getattr(bot, "tables", None)
-    if not isinstance(service, TableService):
-        raise RuntimeError("the bot must create its TableService before loading cogs.uno")
-    await bot.add_cog(Uno(bot, service))
+    """Add the cog over the bot's ``repo`` (a :class:`GameRepository`, see ``bot.py``)."""
+    repo: Any = getattr(bot, "repo", None)
+    if not isinstance(repo, GameRepository):
+        raise RuntimeError("open the bot's GameRepository (bot.repo) before loading cogs.uno")
+    await bot.add_cog(Uno(bot, TableService(repo)))

@@ -118,7 +118,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         notes: Sequence[str] = (),
         ui: HandState | None = None,
     ) -> None:
-        seat = table.seat_of(interaction.user.id)
+        seat = table.playing_seat_of(interaction.user.id)
         if seat is None:
             raise TableError("not_seated")
         if table.match is None:
@@ -178,7 +178,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
             return change
 
         change = await self.service.update(table.id, operation, version=version)
-        seat = change.table.seat_of(user)
+        seat = change.table.playing_seat_of(user)
         if seat is not None and change.table.match is not None:
             notes = _notes_for(seat, change, change.table)
             await self._hand(interaction, change.table, notes=notes)
@@ -472,7 +472,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         table = await self.service.in_channel(interaction.channel_id or 0)
         if table is None or table.match is None:
             return []
-        seat = table.seat_of(interaction.user.id)
+        seat = table.playing_seat_of(interaction.user.id)
         if seat is None:
             return []
         state = table.match.hand

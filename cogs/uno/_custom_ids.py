@@ -45,7 +45,8 @@ TEMPLATES = {
 }
 _VALID = re.sub(r"\(\?P<\w+>", "(?:", "|".join(f"(?:{t})" for t in TEMPLATES.values()))
 # Anything else that starts with "uno:" (forged, mangled or from an older scheme).
-TEMPLATES["other"] = rf"(?!(?:{_VALID})$)uno:.{{0,96}}"
+# (?s) and \Z: a catch-all must also catch ids with line breaks, which "." and "$" let by.
+TEMPLATES["other"] = rf"(?s)(?!(?:{_VALID})\Z)uno:.{{0,96}}"
 
 COMPILED = {name: re.compile(template) for name, template in TEMPLATES.items()}
 

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from engine import StaleStateError
 from storage import ChannelBusyError, GameRepository
 
 from ._table import Change, Player, Table, TableError
@@ -118,9 +119,18 @@ class TableService:
                 raise StaleClickError(table)
             change = operation(table, self._clock())
             if change.table.version != table.version:
-                await self.repo.save(
-                    change.table.to_record(), expected_version=table.version, actions=change.log
-                )
+                try:
+                    await self.repo.save(
+                        change.table.to_record(),
+                        expected_version=table.version,
+                        actions=change.log,
+                    )
+                except StaleStateError:
+                    # Another writer saved first: the user acted on a table that moved on.
+                    current = await self.get(table_id)
+                    if current is None:
+                        raise TableError("unknown_table") from None
+                    raise StaleClickError(current) from None
             return change
 
     async def set_message(self, table: Table, message_id: int | None) -> Table:

@@ -125,6 +125,23 @@ class Table:
                 return seat
         return None
 
+    def playing_seat_of(self, user_id: int) -> int | None:
+        """The seat of ``user_id`` if they still play: ``None`` once they left the match."""
+        seat = self.seat_of(user_id)
+        if seat is not None and self.match is not None and seat in self.match.left:
+            return None
+        return seat
+
+    def _next_host(self, leaving: int, players: Sequence[Player]) -> int:
+        """The host after ``leaving`` goes: unchanged, or the first who still plays."""
+        if leaving != self.host_id:
+            return self.host_id
+        gone = set(self.match.left) if self.match is not None else set()
+        for seat, player in enumerate(players):
+            if player.user_id != leaving and seat not in gone:
+                return player.user_id
+        return self.host_id
+
     def names(self) -> list[str]:
         """Display names by seat."""
         return [p.name for p in self.players]
@@ -157,19 +174,13 @@ class Table:
 
     def leave(self, user_id: int, *, now: float) -> Change:
         """Leave the lobby, or a running match (which the leaver then loses, R-TIME-2)."""
-        seat = self.seat_of(user_id)
+        seat = self.playing_seat_of(user_id)
         if seat is None:
             raise TableError("not_seated")
         if self.status == "playing":
-            return self._retire(seat, now)
+            return self._retire(seat, user_id, now, verb="leave")
         self._require_lobby()
-        players = tuple(p for p in self.players if p.user_id != user_id)
-        if not players:
-            table = self._changed(now, players=players, status="closed")
-        else:
-            host = self.host_id if user_id != self.host_id else players[0].user_id
-            table = self._changed(now, players=players, host_id=host)
-        return Change(table, log=(ActionRow(None, f"leave:{user_id}"),))
+        return self._unseat(user_id, now, verb="leave")
 
     def kick(self, user_id: int, *, by: int, is_admin: bool, now: float) -> Change:
         """The host (or a server manager) removes a player."""
@@ -177,16 +188,22 @@ class Table:
             raise TableError("not_host")
         if user_id == by and not is_admin:
             raise TableError("cannot_kick_self")
-        seat = self.seat_of(user_id)
+        seat = self.playing_seat_of(user_id)
         if seat is None:
             raise TableError("not_seated_other")
         if self.status == "playing":
-            return self._retire(seat, now)
+            return self._retire(seat, user_id, now, verb="kick")
         self._require_lobby()
+        return self._unseat(user_id, now, verb="kick")
+
+    def _unseat(self, user_id: int, now: float, *, verb: str) -> Change:
+        """Take ``user_id`` out of the lobby; the last one out closes it."""
         players = tuple(p for p in self.players if p.user_id != user_id)
-        host = self.host_id if user_id != self.host_id else players[0].user_id
-        table = self._changed(now, players=players, host_id=host)
-        return Change(table, log=(ActionRow(None, f"kick:{user_id}"),))
+        if not players:
+            table = self._changed(now, players=players, status="closed")
+        else:
+            table = self._changed(now, players=players, host_id=self._next_host(user_id, players))
+        return Change(table, log=(ActionRow(None, f"{verb}:{user_id}"),))
 
     def start(self, *, by: int, is_admin: bool, now: float) -> Change:
         """Deal the first hand of the match."""
@@ -235,11 +252,14 @@ class Table:
         table = self._changed(now, match=match, status=status)._remember(events)
         return Change(table, tuple(events), tuple(log))
 
-    def _retire(self, seat: int, now: float) -> Change:
+    def _retire(self, seat: int, user_id: int, now: float, *, verb: str) -> Change:
+        """R-TIME-2: the seat leaves the running match; a leaving host passes the table on."""
         match = self._require_playing()
         step = match.remove_player(seat)
         events = list(step.events)
-        log = [ActionRow(None, f"leave@{seat}")]
+        # The engine's record knows only ``leave@N``; a kick also logs who was removed.
+        log = [ActionRow(None, f"kick:{user_id}")] if verb == "kick" else []
+        log.append(ActionRow(None, f"leave@{seat}"))
         match = step.match
         if match.hand.is_over and not match.is_over:
             following = match.next_hand()
@@ -247,8 +267,9 @@ class Table:
             events.extend(following.events)
             log.append(ActionRow(None, "next"))
         status = "finished" if match.is_over else "playing"
-        table = self._changed(now, match=match, status=status)._remember(events)
-        return Change(table, tuple(events), tuple(log))
+        table = self._changed(now, match=match, status=status)
+        table = replace(table, host_id=table._next_host(user_id, table.players))
+        return Change(table._remember(events), tuple(events), tuple(log))
 
     def _remember(self, events: Sequence[Event]) -> Table:
         public = [r for r in (public_record(e) for e in events) if r is not None]

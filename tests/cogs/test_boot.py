@@ -1,0 +1,211 @@
+"""Boot smoke test: build the bot without connecting, load the extension, read the tree."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import AsyncIterator, Iterator
+
+import discord
+import pytest
+from discord import app_commands
+from discord.ext import commands
+
+import cogs.uno
+from bot import EXTENSIONS, Settings, SettingsError, UnoBot
+from cogs.uno._components import ALL_COMPONENTS
+from storage import GameRepository
+
+SUBCOMMANDS = {
+    "new",
+    "join",
+    "leave",
+    "start",
+    "hand",
+    "play",
+    "draw",
+    "pass",
+    "uno",
+    "catch",
+    "challenge",
+    "table",
+    "end",
+    "kick",
+    "rules",
+}
+TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.secret-token-value"
+
+
+@pytest.fixture(autouse=True)
+def keep_modules() -> Iterator[None]:
+    """Unloading an extension drops ``cogs.uno.*`` from ``sys.modules``; put them back so the
+    other tests (and the next load) see the same classes."""
+    saved = {name: module for name, module in sys.modules.items() if name.startswith("cogs.uno")}
+    yield
+    for name in [name for name in sys.modules if name.startswith("cogs.uno")]:
+        del sys.modules[name]
+    sys.modules.update(saved)
+
+
+@pytest.fixture
+async def repo() -> AsyncIterator[GameRepository]:
+    repository = await GameRepository.open(":memory:")
+    yield repository
+    await repository.close()
+
+
+@pytest.fixture
+async def bot(repo: GameRepository) -> AsyncIterator[UnoBot]:
+    uno_bot = UnoBot(Settings(token=TOKEN), repo)
+    await uno_bot.load_extension("cogs.uno")
+    yield uno_bot
+    if "cogs.uno" in uno_bot.extensions:
+        await uno_bot.unload_extension("cogs.uno")
+
+
+def uno_group(bot: commands.Bot) -> app_commands.Group:
+    commands_ = bot.tree.get_commands()
+    assert [c.name for c in commands_] == ["uno"]
+    group = commands_[0]
+    assert isinstance(group, app_commands.Group)
+    return group
+
+
+def test_the_bot_loads_the_uno_extension() -> None:
+    assert "cogs.uno" in EXTENSIONS
+
+
+async def test_the_tree_has_one_uno_group_with_every_subcommand(bot: UnoBot) -> None:
+    group = uno_group(bot)
+    names = [c.name for c in group.commands]
+    assert len(names) == len(set(names))
+    assert set(names) == SUBCOMMANDS
+    assert all(isinstance(c, app_commands.Command) for c in group.commands)
+    assert group.guild_only
+
+
+async def test_every_command_and_option_is_described(bot: UnoBot) -> None:
+    group = uno_group(bot)
+    assert group.description
+    for command in group.walk_commands():
+        assert command.description
+        assert command.description != "…", command.name
+        assert len(command.description) <= 100
+        for parameter in command.parameters:
+            assert parameter.description, f"/uno {command.name} {parameter.name}"
+            assert parameter.description != "…", f"/uno {command.name} {parameter.name}"
+            assert len(parameter.description) <= 100
+
+
+async def test_play_autocompletes_the_card(bot: UnoBot) -> None:
+    play = uno_group(bot).get_command("play")
+    assert isinstance(play, app_commands.Command)
+    card = play.get_parameter("card")
+    assert card is not None
+    assert card.autocomplete
+    assert card.required
+    assert [p.name for p in play.parameters if p.autocomplete] == ["card"]
+
+
+async def test_the_command_payload_serialises(bot: UnoBot) -> None:
+    payload = [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
+    assert payload[0]["name"] == "uno"
+    options = payload[0]["options"]
+    assert {o["name"] for o in options} == SUBCOMMANDS
+    assert len(options) <= 25
+    new = next(o for o in options if o["name"] == "new")
+    preset = next(o for o in new["options"] if o["name"] == "preset")
+    assert {c["value"] for c in preset["choices"]} == {
+        "classic",
+        "online",
+        "tournament",
+        "elimination",
+        "party",
+    }
+
+
+async def test_the_dynamic_items_are_registered_and_removed(bot: UnoBot) -> None:
+    store = bot._connection._view_store._dynamic_items
+    assert set(store.values()) >= set(ALL_COMPONENTS)
+    for component in ALL_COMPONENTS:
+        assert store[component.__discord_ui_compiled_template__] is component
+    await bot.unload_extension("cogs.uno")
+    assert not set(store.values()) & set(ALL_COMPONENTS)
+    assert bot.tree.get_commands() == []
+
+
+async def test_the_extension_reloads(bot: UnoBot) -> None:
+    # discord.py drops every ``cogs.uno.*`` module on unload; the reloaded extension must
+    # build its service from the new modules (a service from the old ones once made
+    # reload_extension fail and unload + load leave the bot without /uno).
+    await bot.reload_extension("cogs.uno")
+    assert [c.name for c in bot.tree.get_commands()] == ["uno"]
+    await bot.unload_extension("cogs.uno")
+    await bot.load_extension("cogs.uno")
+    assert [c.name for c in bot.tree.get_commands()] == ["uno"]
+
+
+async def test_the_extension_needs_the_table_service() -> None:
+    plain = commands.Bot(command_prefix="!", intents=discord.Intents.none())
+    with pytest.raises(RuntimeError, match="GameRepository"):
+        await cogs.uno.setup(plain)
+
+
+async def test_the_bot_asks_for_no_privileged_intents(bot: UnoBot) -> None:
+    intents = bot.intents
+    assert not intents.message_content
+    assert not intents.members
+    assert not intents.presences
+
+
+# -- settings -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("token", [None, "", "   "])
+def test_a_missing_token_is_explained(token: str | None) -> None:
+    env = {} if token is None else {"DISCORD_TOKEN": token}
+    with pytest.raises(SettingsError) as excinfo:
+        Settings.from_env(env)
+    message = str(excinfo.value)
+    assert "DISCORD_TOKEN" in message
+    assert ".env" in message
+    assert message.endswith(".")
+
+
+@pytest.mark.parametrize("guild", ["abc", "12x", "-5", "1.5"])
+def test_a_bad_dev_guild_is_refused(guild: str) -> None:
+    with pytest.raises(SettingsError) as excinfo:
+        Settings.from_env({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": guild})
+    assert "DEV_GUILD_ID" in str(excinfo.value)
+
+
+def test_a_bad_log_level_is_refused() -> None:
+    with pytest.raises(SettingsError) as excinfo:
+        Settings.from_env({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "chatty"})
+    assert "LOG_LEVEL" in str(excinfo.value)
+
+
+def test_settings_from_env() -> None:
+    settings = Settings.from_env(
+        {
+            "DISCORD_TOKEN": f"  {TOKEN}\n",
+            "DEV_GUILD_ID": "123456789012345678",
+            "DATABASE_PATH": "/tmp/x.sqlite3",
+            "LOG_LEVEL": "debug",
+        }
+    )
+    assert settings.token == TOKEN
+    assert settings.dev_guild_id == 123456789012345678
+    assert settings.database_path == "/tmp/x.sqlite3"
+    assert settings.log_level == "DEBUG"
+    defaults = Settings.from_env({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": ""})
+    assert defaults.dev_guild_id is None
+    assert defaults.database_path == "uno.sqlite3"
+    assert defaults.log_level == "INFO"
+
+
+def test_the_token_never_shows_in_repr() -> None:
+    settings = Settings.from_env({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "42"})
+    for text in (repr(settings), str(settings), f"{settings}", f"{settings!r}"):
+        assert TOKEN not in text
+        assert "secret" not in text
+    assert "42" in repr(settings)

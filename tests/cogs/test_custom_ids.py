@@ -1,0 +1,418 @@
+"""The custom_id grammar (DESIGN.md §6.7): round-trips, limits, disjoint templates, uniqueness."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import discord
+import pytest
+
+from cogs.uno._components import (
+    ALL_COMPONENTS,
+    ArgButton,
+    CardSelect,
+    OtherId,
+    SwapSelect,
+    TableButton,
+    TurnButton,
+)
+from cogs.uno._custom_ids import (
+    ARG_VERBS,
+    COMPILED,
+    SCHEME,
+    TABLE_VERBS,
+    TEMPLATES,
+    TURN_VERBS,
+    CustomId,
+    decode,
+)
+from cogs.uno._messages import SELECT_PAGE, HandState, _hand_components, hand_payload, table_payload
+from engine import CardFace, Play, classic_deck
+from engine.cards import Colour
+
+from .tables import act, lobby, stacked, started, user
+
+LONGEST_TABLE = "z" * 13
+SHORTEST_TABLE = "0"
+LONGEST_VERSION = 999_999_999
+DISCORD_LIMIT = 100
+
+ARGS: dict[str, tuple[str, ...]] = {
+    "catch": tuple(str(seat) for seat in range(10)),
+    "colour": tuple(f"{wild}={c}" for wild in ("W", "W4", "WH") for c in "RYGB"),
+    "choose": tuple("RYGB"),
+    "page": tuple(str(page) for page in range(100)),
+    "pick": tuple(str(page) for page in range(100)),
+    "swap": tuple(f"WH={c}" for c in "RYGB"),
+}
+TEMPLATE_OF_VERB = {
+    **dict.fromkeys(TABLE_VERBS, "table"),
+    **dict.fromkeys(TURN_VERBS, "turn"),
+    **dict.fromkeys(ARG_VERBS, "arg"),
+    "pick": "pick",
+    "swap": "swap",
+}
+TEMPLATE_OF_COMPONENT = {
+    TableButton: "table",
+    TurnButton: "turn",
+    ArgButton: "arg",
+    CardSelect: "pick",
+    SwapSelect: "swap",
+    OtherId: "other",
+}
+
+
+def every_custom_id(
+    tables: tuple[str, ...] = (SHORTEST_TABLE, "3k9z2m", LONGEST_TABLE),
+    versions: tuple[int, ...] = (0, 57, LONGEST_VERSION),
+) -> list[CustomId]:
+    """Every verb with every argument form, at the extremes of table id and version."""
+    ids = [CustomId(verb, table) for verb in TABLE_VERBS for table in tables]
+    ids += [
+        CustomId(verb, table, version)
+        for verb in TURN_VERBS
+        for table in tables
+        for version in versions
+    ]
+    ids += [
+        CustomId(verb, table, version, arg)
+        for verb, args in ARGS.items()
+        for table in tables
+        for version in versions
+        for arg in args
+    ]
+    return ids
+
+
+def matching(custom_id: str) -> list[str]:
+    """The names of the compiled templates that fullmatch ``custom_id`` (as discord.py does)."""
+    return [name for name, pattern in COMPILED.items() if pattern.fullmatch(custom_id)]
+
+
+def test_every_verb_has_a_template_and_an_argument_list() -> None:
+    assert set(TEMPLATE_OF_VERB) == {*TABLE_VERBS, *TURN_VERBS, *ARGS}
+    assert set(TEMPLATE_OF_VERB.values()) | {"other"} == set(TEMPLATES)
+    assert set(TEMPLATES) == set(COMPILED)
+
+
+@pytest.mark.parametrize("verb", sorted(TEMPLATE_OF_VERB))
+def test_decode_encode_round_trip(verb: str) -> None:
+    ids = [cid for cid in every_custom_id() if cid.verb == verb]
+    assert ids
+    for cid in ids:
+        text = cid.encode()
+        assert text.startswith(f"{SCHEME}:{cid.verb}:{cid.table}")
+        assert decode(text) == cid, text
+
+
+def test_every_id_matches_exactly_one_template_its_own() -> None:
+    for cid in every_custom_id():
+        text = cid.encode()
+        assert matching(text) == [TEMPLATE_OF_VERB[cid.verb]], text
+
+
+def test_the_longest_possible_id_fits_discord_limit() -> None:
+    longest = max(
+        (cid.encode() for cid in every_custom_id((LONGEST_TABLE,), (LONGEST_VERSION,))), key=len
+    )
+    # The template itself bounds every part: 13-char table, 9-digit version, 4-char arg.
+    assert longest == f"uno:1:colour:{LONGEST_TABLE}:{LONGEST_VERSION}:W4=R"
+    assert len(longest) <= DISCORD_LIMIT
+    assert all(len(cid.encode()) <= DISCORD_LIMIT for cid in every_custom_id())
+
+
+def test_the_catch_all_accepts_exactly_discord_limit() -> None:
+    assert matching("uno:" + "x" * (DISCORD_LIMIT - 4)) == ["other"]
+    assert matching("uno:" + "x" * (DISCORD_LIMIT - 3)) == []
+
+
+@pytest.mark.parametrize(
+    "cid",
+    [
+        CustomId("hand", "abc", 5),  # a table verb takes no version
+        CustomId("draw", "abc"),  # a turn verb needs one
+        CustomId("draw", "abc", 5, "R7"),  # and no argument
+        CustomId("catch", "abc", 5),  # an argument verb needs its argument
+        CustomId("catch", "abc", 5, "W4=B"),
+        CustomId("catch", "abc", 5, "10"),
+        CustomId("colour", "abc", 5, "R7=B"),
+        CustomId("swap", "abc", 5, "W4=B"),
+        CustomId("choose", "abc", 5, "X"),
+        CustomId("page", "abc", 5, "100"),
+        CustomId("pick", "abc", 5, "-1"),
+        CustomId("fly", "abc", 5),
+        CustomId("hand", "ABC"),
+        CustomId("hand", "a" * 14),
+        CustomId("hand", ""),
+        CustomId("draw", "abc", 1_000_000_000),
+        CustomId("draw", "abc", -1),
+    ],
+    ids=repr,
+)
+def test_encode_refuses_an_id_outside_the_grammar(cid: CustomId) -> None:
+    with pytest.raises(ValueError, match="not a valid custom_id"):
+        cid.encode()
+
+
+MALFORMED = [
+    "uno:",
+    "uno:1",
+    "uno:1:",
+    "uno:0:hand:abc",  # another scheme
+    "uno:2:draw:abc:5",
+    "uno:1:HAND:abc",  # bad verbs
+    "uno:1:fly:abc",
+    "uno:1::abc",
+    "uno:1:catch:abc:5:W4=B",  # an argument of another verb
+    "uno:1:catch:abc:5:R",
+    "uno:1:catch:abc:5:10",
+    "uno:1:colour:abc:5:3",
+    "uno:1:colour:abc:5:R7=B",
+    "uno:1:colour:abc:5:W4=X",
+    "uno:1:colour:abc:5:W4",
+    "uno:1:choose:abc:5:W=R",
+    "uno:1:choose:abc:5:P",
+    "uno:1:page:abc:5:R",
+    "uno:1:page:abc:5:100",
+    "uno:1:pick:abc:5:W4=B",
+    "uno:1:swap:abc:5:W=B",
+    "uno:1:swap:abc:5:3",
+    "uno:1:hand:ABC",  # uppercase table
+    "uno:1:hand:Abc",
+    "uno:1:hand:ab-c",
+    "uno:1:hand:" + "a" * 14,  # too long
+    "uno:1:draw:abc:" + "1" * 10,
+    "uno:1:draw:abc:-1",
+    "uno:1:hand:abc:5",  # extra parts
+    "uno:1:join:abc:5:R",
+    "uno:1:draw:abc:5:R7",
+    "uno:1:colour:abc:5:W=R:extra",
+    "uno:1:catch:abc:5:3:4",
+    "uno:1:hand:abc:",
+    "uno:1:draw:abc",  # missing parts
+    "uno:1:catch:abc:5",
+    "uno:1:pick:abc:5",
+    "uno:1:hand",
+    "uno:1:hand:abc ",  # stray characters
+    "uno:1:hand:abc\t",
+    "uno:1:hand:abc\u00e9",
+]
+
+
+@pytest.mark.parametrize("text", MALFORMED)
+def test_a_malformed_id_decodes_to_none_and_only_the_catch_all_matches(text: str) -> None:
+    assert decode(text) is None
+    assert matching(text) == ["other"]
+
+
+@pytest.mark.parametrize(
+    "text", ["", "uno", "UNO:1:hand:abc", "xuno:1:hand:abc", "join:abc", "1:hand:abc"]
+)
+def test_an_id_that_is_not_ours_matches_nothing(text: str) -> None:
+    assert decode(text) is None
+    assert matching(text) == []
+
+
+def test_the_catch_all_also_catches_ids_with_a_line_break() -> None:
+    # The module promises that "other" matches every other "uno:" id. A line break can only
+    # reach us in an id the bot never made, which Uno.on_interaction answers anyway (the id is
+    # not on the message), so this is a gap in the grammar, not a user-visible bug.
+    for text in ("uno:1:hand:abc\n", "uno:1:hand:\nabc", "uno:\n"):
+        assert decode(text) is None
+        assert matching(text) == ["other"], repr(text)
+
+
+def test_every_component_class_uses_its_template() -> None:
+    assert set(ALL_COMPONENTS) == set(TEMPLATE_OF_COMPONENT)
+    for component, name in TEMPLATE_OF_COMPONENT.items():
+        assert component.__discord_ui_compiled_template__.pattern == TEMPLATES[name]
+    patterns = [c.__discord_ui_compiled_template__.pattern for c in ALL_COMPONENTS]
+    assert len(set(patterns)) == len(patterns)  # the view store keys items by pattern
+
+
+# -- uniqueness and limits on rendered messages ----------------------------------------------
+
+
+def check_view(view: discord.ui.View) -> list[str]:
+    """Discord's limits and ours on one message; returns the custom_ids."""
+    children = list(view.walk_children())
+    assert len(children) <= 25
+    rows = view.to_components()
+    assert len(rows) <= 5
+    ids = []
+    for row in rows:
+        widths = [5 if c["type"] != 2 else 1 for c in row["components"]]
+        assert sum(widths) <= 5
+    for child in children:
+        assert isinstance(child, discord.ui.DynamicItem)
+        text = child.custom_id
+        ids.append(text)
+        assert len(text) <= DISCORD_LIMIT
+        name = TEMPLATE_OF_COMPONENT[type(child)]
+        assert matching(text) == [name], text
+        assert decode(text) is not None
+        if isinstance(child.item, discord.ui.Select):
+            assert 1 <= len(child.item.options) <= SELECT_PAGE
+            values = [o.value for o in child.item.options]
+            assert len(set(values)) == len(values)
+    assert len(set(ids)) == len(ids), ids
+    return ids
+
+
+async def test_lobby_table_message_ids_are_unique() -> None:
+    table = lobby(3, table_id=LONGEST_TABLE)
+    ids = check_view((await table_payload(table)).view)
+    assert ids == [f"uno:1:{verb}:{LONGEST_TABLE}" for verb in ("join", "leave", "start")]
+
+
+async def test_playing_table_message_has_only_the_show_hand_button() -> None:
+    table = started(4)
+    ids = check_view((await table_payload(table)).view)
+    assert ids == [f"uno:1:hand:{table.id}"]
+
+
+async def test_closed_and_finished_tables_have_no_buttons() -> None:
+    closed = lobby(2).end(by=user(0), is_admin=False, now=9.0).table
+    assert check_view((await table_payload(closed)).view) == []
+    finished = act(stacked([["R1"], ["B2"]], "R9", target=1), 0, "R1")
+    assert finished.status == "finished"
+    assert check_view((await table_payload(finished)).view) == []
+
+
+def catch_window_table():
+    """Seat 2 played down to one card without calling; seat 0 holds duplicates and wilds."""
+    table = stacked(
+        [
+            ["R1", "R1", "R2", "W", "W", "W4", "W4", "G1", "G1", "B5"],
+            ["Y3", "Y4", "Y5"],
+            ["R3", "R4"],
+        ],
+        "R9",
+        dealer=1,
+    )
+    table = act(table, 2, "R3")
+    assert table.match is not None
+    hand = table.match.hand
+    assert (hand.current, hand.uno_seat, hand.uno_called) == (0, 2, False)
+    return table
+
+
+async def test_hand_with_duplicates_wilds_and_a_catch_window_has_unique_ids() -> None:
+    table = catch_window_table()
+    payload = await hand_payload(table, 0)
+    ids = check_view(payload.view)
+    v = table.version
+    assert ids == [
+        f"uno:1:pick:{table.id}:{v}:0",
+        f"uno:1:draw:{table.id}:{v}",
+        f"uno:1:catch:{table.id}:{v}:2",
+    ]
+    select = payload.view.children[0].item
+    assert isinstance(select, discord.ui.Select)
+    # One option per distinct face: R1 once (held twice), each wild once (four colours).
+    assert sorted(o.value for o in select.options) == ["R1", "R2", "W", "W4"]
+    labels = {o.value: o.label for o in select.options}
+    assert labels["R1"] == "Red 1 ×2"
+    assert labels["W4"] == "Wild Draw Four ×2"
+    assert labels["R2"] == "Red 2"
+
+
+async def test_the_other_players_hands_in_a_catch_window_have_unique_ids() -> None:
+    table = catch_window_table()
+    for seat in (1, 2):
+        check_view((await hand_payload(table, seat)).view)
+
+
+@pytest.mark.parametrize("wild", ["W", "W4", "WH"])
+async def test_colour_step_of_a_wild_has_four_unique_ids(wild: str) -> None:
+    table = catch_window_table()
+    ids = check_view((await hand_payload(table, 0, ui=HandState(wild=wild))).view)
+    assert ids == [f"uno:1:colour:{table.id}:{table.version}:{wild}={c}" for c in "RYGB"]
+
+
+async def test_swap_step_lists_each_opponent_once() -> None:
+    table = stacked([["WH", "R1"], ["Y3", "Y4"], ["B3", "B4"]], "R9", modern_deck=True)
+    payload = await hand_payload(table, 0, ui=HandState(swap_colour="G"))
+    ids = check_view(payload.view)
+    assert ids == [f"uno:1:swap:{table.id}:{table.version}:WH=G"]
+    select = payload.view.children[0].item
+    assert [o.value for o in select.options] == ["1", "2"]
+
+
+async def test_start_wild_colour_choice_has_four_unique_ids() -> None:
+    table = stacked([["R1", "R2"], ["Y3", "Y4"]], "W", dealer=1)
+    ids = check_view((await hand_payload(table, 0)).view)
+    assert ids == [f"uno:1:choose:{table.id}:{table.version}:{c}" for c in "RYGB"]
+
+
+async def test_challenge_and_drawn_phases_have_unique_ids() -> None:
+    table = stacked([["W4", "G1", "G2"], ["Y3", "Y4"], ["B3", "B4"]], "R9")
+    challenged = act(table, 0, "W4=B")
+    ids = check_view((await hand_payload(challenged, 1)).view)
+    assert f"uno:1:challenge:{table.id}:{challenged.version}" in ids
+    assert f"uno:1:draw:{table.id}:{challenged.version}" in ids
+    drawn = act(stacked([["G1", "G2"], ["Y3", "Y4"]], "R9", ["R5"]), 0, "draw")
+    ids = check_view((await hand_payload(drawn, 0)).view)
+    assert ids == [
+        f"uno:1:pick:{drawn.id}:{drawn.version}:0",
+        f"uno:1:pass:{drawn.id}:{drawn.version}",
+    ]
+
+
+def sixty_cards() -> list[str]:
+    deck = classic_deck(two_decks=True)
+    faces = sorted({f.notation for f in deck.sides[0]})
+    return (faces * 2)[:60]
+
+
+async def test_a_sixty_card_hand_stays_within_discord_limits() -> None:
+    hand = sixty_cards()
+    table = stacked([hand, ["Y3", "Y4"]], "R9", two_decks=True)
+    assert table.match is not None
+    assert len(table.match.hand.hands[0]) == 60
+    payload = await hand_payload(table, 0)
+    ids = check_view(payload.view)
+    assert ids[0] == f"uno:1:pick:{table.id}:{table.version}:0"
+    assert payload.embed.description is not None
+    assert len(payload.embed.description) <= 4096
+
+
+async def test_more_than_one_page_of_playable_faces_gets_page_buttons() -> None:
+    # No classic hand has more than 25 playable faces at once, so give the view more.
+    table = stacked([sixty_cards(), ["Y3", "Y4"]], "R9", two_decks=True)
+    assert table.match is not None
+    view = table.match.hand.view_for(0)
+    faces = sorted({face for _, face in view.hand}, key=lambda f: f.notation)
+    plays = tuple(Play(f, Colour.RED if f.is_wild else None) for f in faces)
+    wide = replace(view, legal=(*plays, *view.legal))
+    assert len(faces) > 2 * SELECT_PAGE
+    pages = []
+    for page in range(3):
+        components = _hand_components(table, wide, table.names(), HandState(page=page))
+        ids = check_view(components)
+        pages.append(ids)
+        options = components.children[0].item.options
+        assert len(options) <= SELECT_PAGE
+    version = table.version
+    assert f"uno:1:page:{table.id}:{version}:1" in pages[0]
+    assert f"uno:1:page:{table.id}:{version}:0" in pages[1]
+    assert f"uno:1:page:{table.id}:{version}:2" in pages[1]
+    assert f"uno:1:page:{table.id}:{version}:1" in pages[2]
+    # Every face is offered exactly once across the pages.
+    offered = [
+        o.value
+        for page in range(3)
+        for o in _hand_components(table, wide, table.names(), HandState(page=page))
+        .children[0]
+        .item.options
+    ]
+    assert sorted(offered) == sorted(f.notation for f in faces)
+    beyond = _hand_components(table, wide, table.names(), HandState(page=99))
+    assert beyond.children[0].custom_id == f"uno:1:pick:{table.id}:{version}:2"
+
+
+def test_no_card_face_is_mistaken_for_a_page() -> None:
+    for face in classic_deck(modern_deck=True).sides[0]:
+        assert isinstance(face, CardFace)
+        assert not re.fullmatch(r"[0-9]{1,2}", face.notation)

@@ -1,0 +1,442 @@
+"""Words: card names, event sentences, refusals, rules help, and what the table never says."""
+
+from __future__ import annotations
+
+import ast
+import random
+import re
+import string
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import cogs.uno
+from cogs.uno._cog import _notes_for
+from cogs.uno._events import _SKIPPED, public_record
+from cogs.uno._messages import hand_payload, table_payload
+from cogs.uno._present import (
+    action_name,
+    card_name,
+    colour_name,
+    describe,
+    error_text,
+    rules_help,
+    rules_summary,
+)
+from cogs.uno._strings import ENGLISH, t
+from cogs.uno._table import Table, TableError
+from engine import PRESETS, CardFace, Colour, Reason, Rules, classic_deck, parse_action
+from engine import events as engine_events
+from engine import match as engine_match
+from engine.events import DrawSkipped, Event
+from engine.match import Match
+from engine.simulate import random_step
+
+from .tables import NAMES, act, stacked, user
+
+PACKAGE = Path(cogs.uno.__file__).parent
+PRIVATE = {"CardsReceived", "CardsDealt", "HandRevealed"}
+
+
+# -- card names -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("notation", "name"),
+    [
+        ("R7", "Red 7"),
+        ("Y0", "Yellow 0"),
+        ("G9", "Green 9"),
+        ("BS", "Blue Skip"),
+        ("GR", "Green Reverse"),
+        ("YD2", "Yellow Draw Two"),
+        ("RD2", "Red Draw Two"),
+        ("W", "Wild"),
+        ("W4", "Wild Draw Four"),
+        ("WH", "Swap Hands"),
+    ],
+)
+def test_english_card_names(notation: str, name: str) -> None:
+    assert card_name(notation) == name
+    assert card_name(CardFace.parse(notation)) == name
+
+
+def test_every_face_of_every_deck_has_a_distinct_name() -> None:
+    faces = set(classic_deck(modern_deck=True).sides[0]) | set(
+        classic_deck(two_decks=True).sides[0]
+    )
+    names = {face.notation: card_name(face) for face in faces}
+    assert len(set(names.values())) == len(names)
+    for name in names.values():
+        assert "{" not in name
+        assert name.strip() == name
+
+
+def test_colour_names() -> None:
+    assert [colour_name(c) for c in Colour] == ["Red", "Yellow", "Green", "Blue"]
+    assert colour_name("B") == "Blue"
+
+
+def test_action_names() -> None:
+    names = ["Ann", "Bob", "Cid"]
+    assert action_name(parse_action("R7"), names) == "Red 7"
+    assert action_name(parse_action("W4=B"), names) == "Wild Draw Four → Blue"
+    assert action_name(parse_action("WH=G@2"), names) == "Swap Hands → Green ⇄ Cid"
+    assert action_name(parse_action("draw"), names) == "Draw"
+    assert action_name(parse_action("pass"), names) == "Keep it (pass)"
+    assert action_name(parse_action("colour=Y"), names) == "Yellow"
+    assert action_name(parse_action("challenge"), names) == "Challenge"
+    assert action_name(parse_action("uno"), names) == "UNO!"
+    assert action_name(parse_action("catch@1"), names) == "Catch Bob"
+
+
+# -- event sentences --------------------------------------------------------------------------
+
+
+def event_classes() -> set[type[Event]]:
+    """Every event the engine defines (hand and match events)."""
+    found: set[type[Event]] = set()
+    for module in (engine_events, engine_match):
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, Event) and value is not Event:
+                found.add(value)
+    return found
+
+
+def simulated_events() -> Iterator[tuple[int, Event]]:
+    """Seeded random matches of every preset, some with a player leaving (R-TIME-2)."""
+    for preset in PRESETS:
+        for seed in range(4):
+            players = 4 if preset == "tournament" else 2 + seed % 4
+            rules = Rules.from_preset(preset, modern_deck=seed % 2 == 1)
+            rnd = random.Random(seed)
+            step = Match.new(rules, players, seed=seed)
+            match = step.match
+            yield from ((players, e) for e in step.events)
+            steps = 0
+            while not match.is_over and steps < 1500:
+                if match.hand.is_over:
+                    step = match.next_hand()
+                elif steps == 30 and seed % 2 == 0:
+                    step = match.remove_player(match.hand.current)
+                else:
+                    seat, action = random_step(match.hand, rnd)
+                    step = match.apply(seat, action)
+                match = step.match
+                yield from ((players, e) for e in step.events)
+                steps += 1
+
+
+@pytest.fixture(scope="module")
+def events() -> list[tuple[int, Event]]:
+    """``(players, event)``; what random play rarely reaches (an empty pile) is added by hand."""
+    return [*simulated_events(), (2, DrawSkipped(1))]
+
+
+def test_the_events_cover_every_public_event_type(events: list[tuple[int, Event]]) -> None:
+    seen = {type(e) for _, e in events}
+    missing = {cls.__name__ for cls in event_classes() - seen}
+    assert missing == set()
+
+
+def test_private_events_never_become_records(events: list[tuple[int, Event]]) -> None:
+    for _, event in events:
+        record = public_record(event)
+        if type(event).__name__ in PRIVATE:
+            assert record is None
+            assert event.audience is not None
+
+
+def test_every_public_event_has_a_sentence(events: list[tuple[int, Event]]) -> None:
+    described: set[str] = set()
+    for players, event in events:
+        names = list(NAMES[:players])
+        record = public_record(event)
+        kind = type(event).__name__
+        if record is None:
+            assert kind in PRIVATE | _SKIPPED
+            continue
+        sentence = describe(record, names)
+        assert sentence is not None, record
+        assert "{" not in sentence, sentence
+        assert "}" not in sentence, sentence
+        assert "None" not in sentence, sentence
+        assert not re.search(r"#\d", sentence), sentence  # every seat got its name
+        described.add(kind)
+    public = {cls.__name__ for cls in event_classes()} - PRIVATE - _SKIPPED
+    assert described == public
+
+
+def test_sentences_for_the_variants_of_an_event() -> None:
+    names = ["Ann", "Bob", "Cid"]
+    assert describe({"e": "CardPlayed", "seat": 0, "face": "R7"}, names) == "Ann played Red 7."
+    assert (
+        describe({"e": "CardPlayed", "seat": 1, "face": "W4", "colour": "B"}, names)
+        == "Bob played Wild Draw Four and chose Blue."
+    )
+    assert (
+        describe({"e": "CardPlayed", "seat": 2, "face": "G3", "jump_in": True}, names)
+        == "Cid jumped in with Green 3!"
+    )
+    for cause, text in (
+        ("draw", "Ann drew 1 card."),
+        ("penalty", "Ann took +1."),
+        ("uno", "Ann drew 1 for not calling UNO."),
+        ("false_call", "Ann drew 1 for a false call."),
+        ("challenge", "Ann drew 1 after the challenge."),
+    ):
+        record = {"e": "CardsDrawn", "seat": 0, "count": 1, "cause": cause}
+        assert describe(record, names) == text
+    assert describe({"e": "CardsDrawn", "seat": 0, "count": 3, "cause": "draw"}, names) == (
+        "Ann drew 3 cards."
+    )
+    guilty = {"e": "ChallengeResolved", "challenger": 1, "challenged": 0, "guilty": True}
+    assert describe(guilty, names) == "Bob challenged Ann: guilty!"
+    assert describe({**guilty, "guilty": False}, names) == "Bob challenged Ann: innocent."
+    assert describe({"e": "UnoCalled", "seat": 2, "false_call": True}, names) == (
+        "Cid called UNO with more than one card."
+    )
+    caught = {"e": "UnoCaught", "catcher": 0, "target": 2, "false_catch": False}
+    assert describe(caught, names) == "Ann caught Cid without UNO!"
+    assert describe({**caught, "false_catch": True}, names) == "Ann wrongly accused Cid."
+    scored = {"e": "HandScored", "winner": 1, "gains": [0, 37, 0], "totals": [0, 37, 0]}
+    assert describe(scored, names) == "Bob scores 37."
+    assert describe({"e": "NoSuchEvent"}, names) is None
+
+
+# -- refusals ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("reason", list(Reason), ids=lambda r: r.value)
+def test_every_engine_reason_has_a_sentence(reason: Reason) -> None:
+    assert f"error.illegal.{reason.value}" in ENGLISH
+    text = error_text(TableError("illegal", reason=reason.value, detail="x"))
+    assert text == ENGLISH[f"error.illegal.{reason.value}"]
+    assert "{" not in text
+
+
+def table_error_raises() -> list[tuple[str, str, frozenset[str]]]:
+    """``(module, code, keyword names)`` of every ``TableError(...)`` built in cogs/uno."""
+    found = []
+    for path in sorted(PACKAGE.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "TableError"):
+                continue
+            first = node.args[0]
+            codes: list[str] = []
+            if isinstance(first, ast.Constant):
+                codes = [first.value]
+            elif isinstance(first, ast.IfExp):  # "a" if ... else "b"
+                codes = [first.body.value, first.orelse.value]  # type: ignore[attr-defined]
+            assert codes, f"{path.name}:{node.lineno}: a TableError code must be a literal"
+            keywords = frozenset(k.arg for k in node.keywords if k.arg)
+            found += [(path.name, code, keywords) for code in codes]
+    return found
+
+
+def test_the_scan_finds_the_table_errors() -> None:
+    codes = {code for _, code, _ in table_error_raises()}
+    assert {"channel_busy", "bad_rules", "table_full", "illegal", "unknown_table"} <= codes
+    assert len(codes) >= 15
+
+
+@pytest.mark.parametrize(
+    ("module", "code", "keywords"),
+    table_error_raises(),
+    ids=lambda v: v if isinstance(v, str) else "",
+)
+def test_every_table_error_raised_has_a_sentence(
+    module: str, code: str, keywords: frozenset[str]
+) -> None:
+    if code == "illegal":
+        assert "reason" in keywords
+        return
+    key = f"error.{code}"
+    assert key in ENGLISH
+    needed = {name for _, name, _, _ in string.Formatter().parse(ENGLISH[key]) if name}
+    assert needed <= keywords, f"{module}: {code} needs {needed - keywords}"
+    text = error_text(TableError(code, **dict.fromkeys(keywords, "7")))
+    assert "{" not in text
+
+
+def string_keys() -> list[tuple[str, int, str]]:
+    """Every literal ``t("key")`` in cogs/uno."""
+    found = []
+    for path in sorted(PACKAGE.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", None) == "t"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                found.append((path.name, node.lineno, node.args[0].value))
+    return found
+
+
+def test_every_literal_string_key_exists() -> None:
+    keys = string_keys()
+    assert len(keys) > 40
+    missing = [f"{m}:{line} {key}" for m, line, key in keys if key not in ENGLISH]
+    assert missing == []
+
+
+def test_every_dynamic_string_key_exists() -> None:
+    for verb in ("join", "leave", "start"):
+        assert f"button.{verb}" in ENGLISH
+    for status in ("lobby", "playing", "finished", "closed"):
+        assert f"table.title.{status}" in ENGLISH
+    for colour in Colour:
+        assert f"colour.{colour.value}" in ENGLISH
+
+
+def test_t_formats_and_refuses_unknown_keys() -> None:
+    assert t("error.table_full", seats=4) == "The table is full (4 seats)."
+    with pytest.raises(KeyError):
+        t("no.such.key")
+
+
+# -- rules help -------------------------------------------------------------------------------
+
+
+def help_text(preset: str, **options: object) -> str:
+    return "\n".join(rules_help(preset, Rules.from_preset(preset, **options)))
+
+
+def test_rules_help_for_every_preset() -> None:
+    for preset in PRESETS:
+        lines = rules_help(preset, Rules.from_preset(preset))
+        assert lines[0] == f"**{preset}**"
+        assert all(line.strip() for line in lines)
+        assert all("{" not in line for line in lines)
+        assert len("\n\n".join(lines)) <= 4096  # one embed description
+        assert lines[-1] == f"Scoring: {rules_summary(Rules.from_preset(preset))}."
+
+
+def test_r_act_6_party_help_mentions_stacking_and_jump_in() -> None:
+    text = help_text("party")
+    assert "Stacking (cumulative)" in text
+    assert "Jump-in" in text
+    assert "keep drawing until a playable card" in text
+    assert "Stacking" not in help_text("classic")
+    assert "Jump-in" not in help_text("classic")
+    assert "Stacking (deflect)" in help_text("classic", stacking="deflect")
+
+
+def test_r_uno_3_online_help_mentions_the_automatic_penalty_and_hidden_challenge() -> None:
+    text = help_text("online")
+    assert "you draw 2 automatically" in text
+    assert "Nobody sees the challenged hand" in text
+    classic = help_text("classic")
+    assert "anyone may catch you" in classic
+    assert "The challenged hand is shown to the challenger." in classic
+
+
+def test_tournament_and_elimination_help() -> None:
+    tournament = help_text("tournament")
+    assert "play on until one is left" in tournament
+    assert "placement points" in tournament
+    assert "5 hands" in tournament
+    assert "elimination, to 500" in help_text("elimination")
+    assert "A bluffer also takes the card back." in help_text("classic", challenge_guilty="retract")
+    assert "Your last card may not be" in help_text("classic", no_action_finish=True)
+
+
+def test_rules_summary() -> None:
+    assert rules_summary(Rules()) == "winner takes the points, to 500"
+    assert (
+        rules_summary(Rules.from_preset("online")) == "winner takes the points, to 500; 30s turns"
+    )
+    assert rules_summary(Rules.from_preset("party")) == (
+        "winner takes the points, to 500; stacking: cumulative; jump-in"
+    )
+
+
+# -- hidden information -----------------------------------------------------------------------
+
+# Hands share no card name with each other or with what is public (the start card R9 and the
+# card played, R5), and no name is part of another ("Wild" would be part of "Wild Draw Four").
+HANDS = [["R5", "G1", "G2", "Y3", "W"], ["B4", "B6", "Y7", "WH"], ["G8", "Y2", "B1"]]
+PUBLIC = {"Red 9", "Red 5"}
+
+
+def hidden_table() -> Table:
+    table = stacked(HANDS, "R9", modern_deck=True)
+    return act(table, 0, "R5")
+
+
+def hand_names(table: Table, seat: int) -> set[str]:
+    assert table.match is not None
+    return {card_name(f) for f in table.match.hand.hand_faces(seat)}
+
+
+def test_the_hidden_hands_share_no_names() -> None:
+    table = hidden_table()
+    names = [hand_names(table, seat) for seat in range(3)]
+    every = set().union(*names)
+    assert sum(len(n) for n in names) == len(every)
+    assert not every & PUBLIC
+    for one in every:
+        assert not any(one in other for other in every | PUBLIC if other != one)
+
+
+async def test_the_table_message_shows_no_card_of_any_hand() -> None:
+    table = hidden_table()
+    payload = await table_payload(table)
+    texts = {
+        "content": payload.content or "",
+        "title": payload.embed.title or "",
+        "description": payload.embed.description or "",
+        "footer": payload.embed.footer.text or "",
+        "alt": payload.alt,
+    }
+    assert "Red 5" in texts["description"]  # the play is public and is shown
+    assert "Red 5" in texts["alt"]
+    for seat in range(3):
+        for name in hand_names(table, seat):
+            for where, text in texts.items():
+                assert name not in text, f"{name} (seat {seat}) in the table {where}"
+
+
+async def test_a_hand_message_shows_only_its_own_cards() -> None:
+    table = hidden_table()
+    for seat in range(3):
+        payload = await hand_payload(table, seat)
+        text = "\n".join(
+            [payload.embed.description or "", payload.alt, payload.embed.title or ""]
+            + [getattr(c, "label", "") or "" for c in payload.view.children]
+        )
+        for name in hand_names(table, seat):
+            assert name in text
+        for other in set(range(3)) - {seat}:
+            for name in hand_names(table, other):
+                assert name not in text, f"seat {other}'s {name} in seat {seat}'s hand"
+
+
+async def test_r_chal_2_a_revealed_hand_reaches_only_the_challenger() -> None:
+    table = stacked([["W4", "G1", "G2", "R3"], ["Y3", "Y4"], ["B3", "B4"]], "R9")
+    table = act(table, 0, "W4=B")  # guilty: seat 0 holds a Red card
+    change = table.act(user(1), parse_action("challenge"), now=200.0)
+    challenger = _notes_for(1, change, change.table)
+    assert len(challenger) == 1
+    prefix = "Ann's hand was: "
+    assert challenger[0].startswith(prefix)
+    assert sorted(challenger[0][len(prefix) :].split(", ")) == ["Green 1", "Green 2", "Red 3"]
+    assert _notes_for(2, change, change.table) == []
+    drawn = _notes_for(0, change, change.table)  # the bluffer's penalty cards, for them only
+    assert len(drawn) == 1
+    assert drawn[0].startswith("🂠 ")
+    payload = await table_payload(change.table)
+    assert "Green 1" not in (payload.embed.description or "")
+    assert "Bob challenged Ann: guilty!" in (payload.embed.description or "")
+    for record in change.table.recent:
+        assert record["e"] not in PRIVATE
+
+
+def test_drawn_cards_are_noted_only_for_the_drawer() -> None:
+    table = stacked([["G1", "G2"], ["Y3", "Y4"]], "R9", ["B7"])
+    change = table.act(user(0), parse_action("draw"), now=200.0)
+    assert _notes_for(0, change, change.table) == ["🂠 Blue 7"]
+    assert _notes_for(1, change, change.table) == []
