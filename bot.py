@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import hashlib
 import json
 import logging
 import os
 import signal
 import sys
+import time
 from dataclasses import dataclass, field
 
 import discord
@@ -73,7 +75,13 @@ class UnoBot(commands.Bot):
     """The bot: dependencies come in through the constructor, extensions load in setup_hook."""
 
     def __init__(self, settings: Settings, repo: GameRepository) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            # Slash commands and components need no message events: without them (and without
+            # a message cache) the gateway sends less and the heap holds fewer objects.
+            intents=discord.Intents(guilds=True),
+            max_messages=None,
+        )
         self.settings = settings
         self.repo = repo
 
@@ -86,6 +94,11 @@ class UnoBot(commands.Bot):
             except Exception:
                 log.exception("Failed to load extension %s", name)
         await self.sync_commands()
+        # Everything built so far (modules, commands, caches) lives as long as the process:
+        # moved out of the collector's reach, a full collection no longer walks it, which
+        # keeps its pauses of the event loop short.
+        gc.collect()
+        gc.freeze()
 
     async def sync_commands(self) -> None:
         """Register the slash commands with Discord, but only when they changed."""
@@ -120,15 +133,43 @@ async def watch_event_loop(period: float = 0.005, report_every: float = 5.0) -> 
     loop = asyncio.get_running_loop()
     longest = 0.0
     since = loop.time()
-    while True:
-        before = loop.time()
-        await asyncio.sleep(period)
-        late = loop.time() - before - period
-        longest = max(longest, late)
-        if loop.time() - since >= report_every:
-            log.info("event loop: longest stall %.1f ms", longest * 1000)
-            longest = 0.0
-            since = loop.time()
+    collections = _CollectorPauses()
+    gc.callbacks.append(collections)
+    try:
+        while True:
+            before = loop.time()
+            await asyncio.sleep(period)
+            late = loop.time() - before - period
+            longest = max(longest, late)
+            if loop.time() - since >= report_every:
+                log.info(
+                    "event loop: longest stall %.1f ms (longest garbage collection %.1f ms)",
+                    longest * 1000,
+                    collections.take_longest() * 1000,
+                )
+                longest = 0.0
+                since = loop.time()
+    finally:
+        gc.callbacks.remove(collections)
+
+
+class _CollectorPauses:
+    """A ``gc.callbacks`` hook that remembers the longest collection: a suspect for stalls."""
+
+    def __init__(self) -> None:
+        self._started = 0.0
+        self._longest = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        now = time.perf_counter()
+        if phase == "start":
+            self._started = now
+        else:
+            self._longest = max(self._longest, now - self._started)
+
+    def take_longest(self) -> float:
+        longest, self._longest = self._longest, 0.0
+        return longest
 
 
 async def run(settings: Settings) -> None:

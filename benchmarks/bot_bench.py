@@ -98,6 +98,7 @@ STALL_REPORT_SECONDS = 5.0  # bot.watch_event_loop's report_every
 VERSION = re.compile(r"version (\d+)")
 MENTION = re.compile(r"<@!?(\d+)>")
 STALL = re.compile(r"event loop: longest stall ([0-9.]+) ms")
+COLLECTION = re.compile(r"longest garbage collection ([0-9.]+) ms")
 HAND_NUMBER = re.compile(r"^UNO — hand (\d+)$")
 HAND_TITLE = re.compile(r"^Your hand — \d+ cards?$")
 
@@ -836,6 +837,15 @@ def report(
     ]
     overlapping = [ms for at, ms in reports if at > start and at - STALL_REPORT_SECONDS < end]
     stall_max = max(inside) if inside else None
+    # The same reports name the longest garbage collection: a stall longer than it came from
+    # elsewhere (blocking code, or the machine not giving the bot a core).
+    collections = [
+        float(m.group(1))
+        for at, line in stamped
+        if (m := COLLECTION.search(line)) is not None
+        and at - STALL_REPORT_SECONDS >= start - 0.25
+        and at <= end + 0.25
+    ]
     emit(
         {
             "group": "event_loop",
@@ -845,6 +855,8 @@ def report(
             "stall_reports_ms": inside,
             "stall_max_overlapping_ms": max(overlapping) if overlapping else None,
             "reports_over_20ms": sum(1 for ms in inside if ms > BAR_STALL_MS),
+            "gc_reports_ms": collections,
+            "gc_max_ms": max(collections) if collections else None,
         }
     )
 

@@ -39,7 +39,13 @@ COLOUR_EMOJI = {"R": "🟥", "Y": "🟨", "G": "🟩", "B": "🟦"}
 
 @dataclass
 class Payload:
-    """What to send or edit: text, one embed, one image file and the components."""
+    """What to send or edit: text, one embed, one image file and the components.
+
+    The view is stopped as soon as the payload is made: its items are DynamicItems, which
+    discord.py dispatches from their custom_id alone, so the view never needs to listen.
+    A listening view would be kept (with a 15-minute timer, for ephemeral messages) by
+    discord.py's view store for every message sent — memory, and work for the collector.
+    """
 
     content: str | None
     embed: discord.Embed
@@ -48,6 +54,9 @@ class Payload:
     alt: str
     view: discord.ui.View
     mentions: discord.AllowedMentions = field(default_factory=discord.AllowedMentions.none)
+
+    def __post_init__(self) -> None:
+        self.view.stop()
 
     def files(self) -> list[discord.File]:
         """Fresh file objects (a File can be sent only once)."""
