@@ -21,16 +21,33 @@ from engine.events import CardsReceived, HandRevealed, events_for
 
 from ._components import ALL_COMPONENTS
 from ._custom_ids import TABLE_VERBS, CustomId
+from ._i18n import (
+    LANGUAGES,
+    CatalogueTranslator,
+    guild_language,
+    language_for,
+    set_language,
+    speaking,
+    t,
+)
 from ._messages import HandState, Payload, hand_payload, needs_colour, table_payload
-from ._present import card_name, error_text, rules_help
+from ._present import card_name, error_text, preset_name, rules_help
 from ._service import StaleClickError, TableService
-from ._strings import t
 from ._table import Change, Player, Table, TableError
 
 log = logging.getLogger(__name__)
 
-PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
-COLOUR_CHOICES = [app_commands.Choice(name=t(f"colour.{c.value}"), value=c.value) for c in Colour]
+PRESET_CHOICES = [
+    app_commands.Choice(name=app_commands.locale_str(name, key=f"preset.{name}"), value=name)
+    for name in PRESETS
+]
+COLOUR_CHOICES = [
+    app_commands.Choice(
+        name=app_commands.locale_str(t(f"colour.{c.value}"), key=f"colour.{c.value}"),
+        value=c.value,
+    )
+    for c in Colour
+]
 
 
 def _player(interaction: discord.Interaction[Any]) -> Player:
@@ -43,13 +60,15 @@ def _is_admin(interaction: discord.Interaction[Any]) -> bool:
 
 
 def _card_lookup() -> dict[str, str]:
-    """Every way a user may type a card: notation or English name, any case."""
+    """Every way a user may type a card: notation or its name in any language, any case."""
     from engine import classic_deck
 
     names: dict[str, str] = {}
     for face in set(classic_deck(modern_deck=True).sides[0]):
         names[face.notation.lower()] = face.notation
-        names[card_name(face).lower()] = face.notation
+        for language in LANGUAGES:
+            with speaking(language):
+                names[card_name(face).lower()] = face.notation
     return names
 
 
@@ -83,13 +102,20 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*ALL_COMPONENTS)
+        await self.bot.tree.set_translator(CatalogueTranslator())
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*ALL_COMPONENTS)
+        await self.bot.tree.set_translator(None)
+
+    def _speak_to(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer in the language of whoever acted (every handler starts here)."""
+        set_language(language_for(interaction))
 
     # -- shared plumbing --------------------------------------------------------------------
 
     async def _defer(self, interaction: discord.Interaction[Any], *, update: bool) -> None:
+        self._speak_to(interaction)
         if interaction.response.is_done():
             return
         if update:
@@ -231,12 +257,14 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
             for child in getattr(row, "children", [row])
         }
         if custom_id not in on_message and not interaction.response.is_done():
+            self._speak_to(interaction)
             await interaction.response.send_message(t("error.forged"), ephemeral=True)
 
     async def on_component(
         self, interaction: discord.Interaction[Any], cid: CustomId | None, values: Sequence[str]
     ) -> None:
         """Every button and select of the bot lands here."""
+        self._speak_to(interaction)
         if cid is None:
             await self._say(interaction, t("error.forged"))
             return
@@ -380,6 +408,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
                 host=_player(interaction),
                 preset=preset,
                 options=options,
+                language=guild_language(interaction),
             )
             await self.refresh_table_message(table, repost=True)
             await self._say(interaction, t("ok.opened"))
@@ -469,6 +498,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
     async def play_card_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
+        self._speak_to(interaction)
         table = await self.service.in_channel(interaction.channel_id or 0)
         if table is None or table.match is None:
             return []
@@ -601,7 +631,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
             else:
                 name, rules = preset, Rules.from_preset(preset)
             embed = discord.Embed(
-                title=t("rules.title", preset=name),
+                title=t("rules.title", preset=preset_name(name)),
                 description="\n\n".join(rules_help(name, rules)),
             )
             await interaction.edit_original_response(content=None, embed=embed)

@@ -23,8 +23,15 @@ from renders import playable_cards, render_hand, render_table
 
 from ._components import ArgButton, CardSelect, SwapSelect, TableButton, TurnButton
 from ._custom_ids import CustomId
-from ._present import card_name, cards_word, colour_name, describe, rules_summary
-from ._strings import t
+from ._i18n import speaking, t
+from ._present import (
+    card_name,
+    cards_word,
+    colour_name,
+    describe,
+    preset_name,
+    rules_summary,
+)
 from ._table import Table
 
 SELECT_PAGE = 25
@@ -89,7 +96,12 @@ class Payload:
 
 
 async def table_payload(table: Table) -> Payload:
-    """The public table message: image, facts as text, recent moves, buttons."""
+    """The public table message, in the table's language: image, facts, recent moves, buttons."""
+    with speaking(table.language):
+        return await _table_payload(table)
+
+
+async def _table_payload(table: Table) -> Payload:
     names = table.names()
     embed = discord.Embed(colour=discord.Colour.dark_green())
     view = discord.ui.View(timeout=None)
@@ -97,7 +109,7 @@ async def table_payload(table: Table) -> Payload:
     mentions = discord.AllowedMentions.none()
     image: bytes | None = None
     alt = ""
-    lines = [t("table.rules", preset=table.preset, summary=rules_summary(table.rules))]
+    lines = [t("table.rules", preset=preset_name(table.preset), summary=rules_summary(table.rules))]
     if table.match is None:
         embed.title = t("table.title.lobby" if table.status == "lobby" else "table.title.closed")
         lines.append("")

@@ -11,9 +11,9 @@ from typing import Any
 from engine import Action, CardFace, Colour, Rules
 from engine.actions import CallUno, CatchUno, Challenge, ChooseColour, Draw, Pass, Play
 from engine.cards import Kind
-from engine.rules import ChallengeGuilty, ChallengeReveal, Scoring, Stacking, UnoPenalty
+from engine.rules import ChallengeGuilty, ChallengeReveal, Stacking, UnoPenalty
 
-from ._strings import t
+from ._i18n import t
 from ._table import TableError
 
 _KIND_KEYS = {Kind.SKIP: "card.S", Kind.REVERSE: "card.R", Kind.DRAW_TWO: "card.D2"}
@@ -158,81 +158,61 @@ def error_text(error: TableError) -> str:
     return t(f"error.{error.code}", **error.params)
 
 
+def preset_name(preset: str) -> str:
+    """A preset's name in the current language (presets added later fall back to the id)."""
+    try:
+        return t(f"preset.{preset}")
+    except KeyError:
+        return preset
+
+
 def rules_summary(rules: Rules) -> str:
     """The main options in one line."""
-    parts = []
-    scoring = {
-        Scoring.WINNER_TAKES: "winner takes the points",
-        Scoring.PENALTY: "penalty points, lowest wins",
-        Scoring.ELIMINATION: "elimination",
-        Scoring.PLACEMENT: "placement points",
-    }[rules.scoring]
-    if rules.target is not None:
-        parts.append(f"{scoring}, to {rules.target}")
-    else:
-        parts.append(scoring)
+    scoring = t(f"scoring.{rules.scoring.value}")
+    parts = [
+        t("summary.target", scoring=scoring, target=rules.target)
+        if rules.target is not None
+        else scoring
+    ]
     if rules.hands is not None:
-        parts.append(f"{rules.hands} hands")
+        parts.append(t("summary.hands", hands=rules.hands))
     if rules.stacking is not Stacking.OFF:
-        parts.append(f"stacking: {rules.stacking.value}")
+        parts.append(t(f"summary.stacking.{rules.stacking.value}"))
     if rules.jump_in:
-        parts.append("jump-in")
+        parts.append(t("summary.jump_in"))
     if rules.turn_seconds:
-        parts.append(f"{rules.turn_seconds}s turns")
+        parts.append(t("summary.turn_seconds", seconds=rules.turn_seconds))
     return "; ".join(parts)
 
 
 def rules_help(preset: str, rules: Rules) -> list[str]:
     """The table's rules in plain words, one line each."""
-    lines = [
-        "Match the top card by colour, number or symbol, or play a wild. "
-        "Instead of playing you may draw one card; a playable drawn card may be played at once.",
-    ]
+    lines = [t("help.basic")]
     if rules.draw_only_if_stuck:
-        lines.append("You may draw only when you have no playable card.")
+        lines.append(t("help.draw_only_if_stuck"))
     if rules.draw_until_playable:
-        lines.append("When you draw, you keep drawing until a playable card comes.")
-    lines.append(
-        "Skip: the next player loses the turn. Reverse: the direction changes (with two "
-        "players it acts as a Skip). Draw Two: the next player draws 2 and loses the turn."
+        lines.append(t("help.draw_until_playable"))
+    lines.append(t("help.actions"))
+    reveal = (
+        "help.w4.reveal_challenger"
+        if rules.challenge_reveal is ChallengeReveal.CHALLENGER
+        else "help.w4.reveal_nobody"
     )
-    lines.append(
-        "Wild Draw Four: only legal with no card of the current colour — the next player may "
-        "challenge: if you were bluffing you draw 4, if not the challenger draws 6."
-        + (
-            " The challenged hand is shown to the challenger."
-            if rules.challenge_reveal is ChallengeReveal.CHALLENGER
-            else " Nobody sees the challenged hand; the bot checks it."
-        )
-        + (
-            " A bluffer also takes the card back."
-            if rules.challenge_guilty is ChallengeGuilty.RETRACT
-            else ""
-        )
-    )
-    if rules.stacking is Stacking.DEFLECT:
-        lines.append("Stacking (deflect): answer a Draw Two with a Draw Two to pass it on.")
-    elif rules.stacking is Stacking.CUMULATIVE:
-        lines.append(
-            "Stacking (cumulative): answer a Draw Two or Wild Draw Four with another; the "
-            "total grows until someone takes it all."
-        )
+    w4 = [t("help.w4"), t(reveal)]
+    if rules.challenge_guilty is ChallengeGuilty.RETRACT:
+        w4.append(t("help.w4.retract"))
+    lines.append(" ".join(w4))
+    if rules.stacking is not Stacking.OFF:
+        lines.append(t(f"help.stack.{rules.stacking.value}"))
     if rules.jump_in:
-        lines.append("Jump-in: anyone holding the identical card may play it out of turn.")
-    if rules.uno_penalty is UnoPenalty.AUTOMATIC:
-        lines.append(
-            "Call UNO when you play your second-to-last card, or you draw 2 automatically."
-        )
-    else:
-        lines.append(
-            "Call UNO when you play your second-to-last card; until the next player acts, "
-            "anyone may catch you and you draw 2."
-        )
+        lines.append(t("help.jump_in"))
+    automatic = rules.uno_penalty is UnoPenalty.AUTOMATIC
+    lines.append(t("help.uno.automatic" if automatic else "help.uno.catch"))
     if rules.false_call_penalty:
-        lines.append("A false UNO call or a wrong catch costs 2 cards.")
+        lines.append(t("help.false_call"))
     if rules.no_action_finish:
-        lines.append("Your last card may not be an action or wild card.")
+        lines.append(t("help.no_action_finish"))
     if rules.play_to_last:
-        lines.append("When someone goes out, the others play on until one is left.")
-    lines.append(f"Scoring: {rules_summary(rules)}.")
-    return [f"**{preset}**", *lines]
+        lines.append(t("help.play_to_last"))
+    lines.append(t("help.scoring", summary=rules_summary(rules)))
+    return [f"**{preset_name(preset)}**", *lines]

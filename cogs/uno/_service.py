@@ -68,6 +68,7 @@ class TableService:
         host: Player,
         preset: str,
         options: Mapping[str, Any],
+        language: str = "en",
     ) -> Table:
         """Open a lobby in a channel that has no live table."""
         if await self.repo.live_in_channel(channel_id) is not None:
@@ -81,6 +82,7 @@ class TableService:
             options=options,
             seed=self._randbits(53),
             now=self._clock(),
+            language=language,
         )
         try:
             await self.repo.create(table.to_record())

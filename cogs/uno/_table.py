@@ -66,6 +66,7 @@ class Table:
     version: int = 0
     message_id: int | None = None
     recent: tuple[Mapping[str, Any], ...] = ()
+    language: str = "en"  # of the public table message: the server's, not each player's
     created_at: float = 0.0
     updated_at: float = 0.0
     rules: Rules = field(init=False, compare=False, repr=False)
@@ -87,6 +88,7 @@ class Table:
         options: Mapping[str, Any],
         seed: int,
         now: float,
+        language: str = "en",
     ) -> Table:
         """A new lobby with the host seated; raises ``TableError('bad_rules')``."""
         try:
@@ -102,6 +104,7 @@ class Table:
             options=dict(options),
             players=(host,),
             seed=seed,
+            language=language,
             created_at=now,
             updated_at=now,
         )
@@ -289,6 +292,7 @@ class Table:
             "seed": self.seed,
             "match": match_to_dict(self.match) if self.match is not None else None,
             "recent": [dict(r) for r in self.recent],
+            "language": self.language,
         }
         return TableRecord(
             id=self.id,
@@ -322,6 +326,7 @@ class Table:
             version=record.version,
             message_id=record.message_id,
             recent=tuple(state.get("recent", ())),
+            language=str(state.get("language", "en")),
             created_at=record.created_at,
             updated_at=record.updated_at,
         )

@@ -14,6 +14,7 @@ import pytest
 import cogs.uno
 from cogs.uno._cog import _notes_for
 from cogs.uno._events import _SKIPPED, public_record
+from cogs.uno._i18n import catalogue, t
 from cogs.uno._messages import hand_payload, table_payload
 from cogs.uno._present import (
     action_name,
@@ -24,7 +25,6 @@ from cogs.uno._present import (
     rules_help,
     rules_summary,
 )
-from cogs.uno._strings import ENGLISH, t
 from cogs.uno._table import Table, TableError
 from engine import PRESETS, CardFace, Colour, Reason, Rules, classic_deck, parse_action
 from engine import events as engine_events
@@ -35,6 +35,7 @@ from engine.simulate import random_step
 
 from .tables import NAMES, act, stacked, user
 
+ENGLISH = catalogue("en")
 PACKAGE = Path(cogs.uno.__file__).parent
 PRIVATE = {"CardsReceived", "CardsDealt", "HandRevealed"}
 

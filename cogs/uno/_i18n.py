@@ -1,0 +1,141 @@
+"""Every sentence the bot says, in English and Italian, from gettext catalogues.
+
+The catalogues are ``locales/<lang>/LC_MESSAGES/uno.po`` (read with Babel, so translators can
+use any PO editor). A ``msgid`` is a stable key such as ``error.not_seated``; its ``msgstr`` is
+what users read, with ``{name}``-style fields that :func:`t` fills in.
+
+Which language? A per-task context variable: each interaction's handler sets the language of
+the person who acted (:func:`language_for`); the public table message switches to the table's
+language (:func:`speaking`). asyncio copies the context into every task, so two users who
+act at once never see each other's language.
+
+Slash command names, descriptions and choices are localised by :class:`CatalogueTranslator`
+from the same catalogues (keys ``cmd.uno.<command>``, ``opt.uno.<command>.<option>``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Mapping
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import discord
+from babel.messages.pofile import read_po
+from discord import app_commands
+
+LANGUAGES = ("en", "it")
+DEFAULT_LANGUAGE = "en"
+LOCALES = Path(__file__).with_name("locales")
+
+_language: ContextVar[str] = ContextVar("uno_language", default=DEFAULT_LANGUAGE)
+
+
+@cache
+def catalogue(language: str) -> Mapping[str, str]:
+    """The messages of ``language``: key → text."""
+    with (LOCALES / language / "LC_MESSAGES" / "uno.po").open("rb") as file:
+        messages = read_po(file, locale=language)
+    return {str(m.id): str(m.string) for m in messages if m.id}
+
+
+def t(key: str, **params: Any) -> str:
+    """The sentence for ``key`` in the current language, ``params`` filled in.
+
+    A key missing from a translation falls back to English (tests keep both complete).
+    """
+    text = catalogue(_language.get()).get(key)
+    if text is None:
+        text = catalogue(DEFAULT_LANGUAGE)[key]
+    return text.format(**params) if params else text
+
+
+def current_language() -> str:
+    """The language :func:`t` speaks now."""
+    return _language.get()
+
+
+def set_language(language: str) -> None:
+    """Speak ``language`` for the rest of this task (one interaction's handler)."""
+    _language.set(language if language in LANGUAGES else DEFAULT_LANGUAGE)
+
+
+@contextlib.contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Speak ``language`` inside the block (the public table message, say)."""
+    token = _language.set(language if language in LANGUAGES else DEFAULT_LANGUAGE)
+    try:
+        yield
+    finally:
+        _language.reset(token)
+
+
+def language_of_locale(locale: discord.Locale | str | None) -> str | None:
+    """Our language for a Discord locale (``it`` → Italian, ``en-US``/``en-GB`` → English)."""
+    if locale is None:
+        return None
+    code = str(getattr(locale, "value", locale)).split("-")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def language_for(interaction: discord.Interaction[Any], forced: str | None = None) -> str:
+    """The language to answer ``interaction`` in.
+
+    A guild setting (``forced``) wins; then the user's Discord language, then the server's,
+    then English.
+    """
+    if forced in LANGUAGES:
+        return str(forced)
+    return (
+        language_of_locale(interaction.locale)
+        or language_of_locale(interaction.guild_locale)
+        or DEFAULT_LANGUAGE
+    )
+
+
+def guild_language(interaction: discord.Interaction[Any], forced: str | None = None) -> str:
+    """The language of public messages in this server: the setting, else the server's."""
+    if forced in LANGUAGES:
+        return str(forced)
+    return language_of_locale(interaction.guild_locale) or DEFAULT_LANGUAGE
+
+
+# -- slash commands ----------------------------------------------------------------------------
+
+
+def command_key(location: app_commands.TranslationContextLocation, data: Any) -> str | None:
+    """The catalogue key of a command's name, description, option or option description."""
+    where = app_commands.TranslationContextLocation
+    if location in (where.group_name, where.command_name):
+        return "cmd." + data.qualified_name.replace(" ", ".")
+    if location in (where.group_description, where.command_description):
+        return "cmd." + data.qualified_name.replace(" ", ".") + ".desc"
+    if location in (where.parameter_name, where.parameter_description):
+        command = data.command.qualified_name.replace(" ", ".")
+        suffix = ".desc" if location is where.parameter_description else ""
+        return f"opt.{command}.{data.name}{suffix}"
+    return None
+
+
+class CatalogueTranslator(app_commands.Translator):
+    """Gives Discord the Italian names of our commands, options and choices.
+
+    English is the source text in the code; a choice names its key with
+    ``locale_str(text, key=...)``.
+    """
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        language = language_of_locale(locale)
+        if language is None or language == DEFAULT_LANGUAGE:
+            return None
+        key = string.extras.get("key") or command_key(context.location, context.data)
+        if key is None:
+            return None
+        return catalogue(language).get(key)

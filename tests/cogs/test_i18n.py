@@ -1,0 +1,171 @@
+"""Italian and English: complete catalogues, localised slash commands, the right language."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import string
+from typing import Any
+
+import discord
+import pytest
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.uno._cog import COLOUR_CHOICES, PRESET_CHOICES, Uno
+from cogs.uno._i18n import (
+    LANGUAGES,
+    CatalogueTranslator,
+    catalogue,
+    command_key,
+    current_language,
+    language_of_locale,
+    set_language,
+    speaking,
+    t,
+)
+from cogs.uno._present import card_name, rules_help, rules_summary
+from engine import PRESETS, CardFace, Rules
+from engine.rules import Scoring, Stacking
+
+NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord: lowercase letters, digits, - and _
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_both_catalogues_have_the_same_keys_and_fields() -> None:
+    english, italian = catalogue("en"), catalogue("it")
+    assert set(english) == set(italian)
+    assert len(english) > 200
+    for key in english:
+        assert italian[key].strip(), key
+        assert fields(english[key]) == fields(italian[key]), key
+
+
+def test_every_enum_driven_key_exists_in_both_languages() -> None:
+    for language in LANGUAGES:
+        messages = catalogue(language)
+        for scoring in Scoring:
+            assert f"scoring.{scoring.value}" in messages
+        for stacking in Stacking:
+            if stacking is not Stacking.OFF:
+                assert f"summary.stacking.{stacking.value}" in messages
+                assert f"help.stack.{stacking.value}" in messages
+        for preset in PRESETS:
+            assert f"preset.{preset}" in messages
+
+
+@pytest.mark.parametrize(
+    ("notation", "italian", "english"),
+    [
+        ("R7", "Rosso 7", "Red 7"),
+        ("BS", "Blu Salta", "Blue Skip"),
+        ("GR", "Verde Inverti", "Green Reverse"),
+        ("YD2", "Giallo Pesca Due", "Yellow Draw Two"),
+        ("W", "Jolly", "Wild"),
+        ("W4", "Jolly Pesca Quattro", "Wild Draw Four"),
+    ],
+)
+def test_cards_are_named_as_the_seeds_name_them(notation: str, italian: str, english: str) -> None:
+    face = CardFace.parse(notation)
+    with speaking("it"):
+        assert card_name(face) == italian
+    with speaking("en"):
+        assert card_name(face) == english
+
+
+def test_rules_help_speaks_both_languages() -> None:
+    rules = Rules.from_preset("party")
+    with speaking("it"):
+        italian = rules_help("party", rules)
+        assert italian[0] == "**festa**"
+        assert "Rilancio (cumulativo)" in "\n".join(italian)
+        assert rules_summary(rules).startswith("il vincitore prende i punti")
+    with speaking("en"):
+        assert "Stacking (cumulative)" in "\n".join(rules_help("party", rules))
+
+
+@pytest.mark.parametrize(
+    ("locale", "language"),
+    [("it", "it"), ("en-US", "en"), ("en-GB", "en"), ("fr", None), (None, None)],
+)
+def test_discord_locales_map_to_our_languages(locale: str | None, language: str | None) -> None:
+    assert language_of_locale(locale) == language
+
+
+async def test_each_task_speaks_its_own_language() -> None:
+    # Two users act at once: asyncio gives each handler its own copy of the context.
+    async def answer(language: str) -> str:
+        set_language(language)
+        await asyncio.sleep(0.01)
+        return t("error.not_seated")
+
+    italian, english = await asyncio.gather(answer("it"), answer("en"))
+    assert italian == "Non stai giocando a questo tavolo."
+    assert english == "You are not playing at this table."
+    assert current_language() == "en"
+
+
+def test_an_unknown_language_falls_back_to_english() -> None:
+    with speaking("xx"):
+        assert t("ok.done") == "Done."
+
+
+# -- slash commands ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+async def tree() -> Any:
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
+    cog = Uno(bot, service=None)  # type: ignore[arg-type]
+    await bot.add_cog(cog)
+    yield bot.tree
+    await bot.remove_cog(cog.qualified_name)
+
+
+async def test_every_command_and_option_has_an_italian_name_and_description(tree: Any) -> None:
+    translator = CatalogueTranslator()
+    payload = [await c.get_translated_payload(tree, translator) for c in tree.get_commands()]
+    assert [p["name"] for p in payload] == ["uno"]
+    group = payload[0]
+    assert group["description_localizations"]["it"] == "Gioca a UNO in questo canale"
+    seen = set()
+    for command in group["options"]:
+        italian = command["name_localizations"]["it"]
+        assert NAME.match(italian), italian
+        assert italian == italian.lower(), italian
+        assert 1 <= len(command["description_localizations"]["it"]) <= 100
+        seen.add(italian)
+        for option in command.get("options", []):
+            name = option["name_localizations"]["it"]
+            assert NAME.match(name), name
+            assert name == name.lower(), name
+            assert 1 <= len(option["description_localizations"]["it"]) <= 100
+            for choice in option.get("choices", []):
+                assert choice["name_localizations"]["it"]
+    assert {"nuovo", "gioca", "pesca", "mano", "sfida", "cogli"} <= seen
+    assert len(seen) == len(group["options"])  # no two commands share an Italian name
+
+
+async def test_the_english_catalogue_matches_the_source_of_every_command(tree: Any) -> None:
+    # English names and descriptions live in the decorators; the catalogue must not drift.
+    english = catalogue("en")
+    where = app_commands.TranslationContextLocation
+    group = tree.get_commands()[0]
+    assert english[command_key(where.group_description, group)] == group.description
+    for command in group.commands:
+        assert english[command_key(where.command_name, command)] == command.name
+        assert english[command_key(where.command_description, command)] == command.description
+        for parameter in command.parameters:
+            assert english[command_key(where.parameter_name, parameter)] == parameter.name
+            desc = command_key(where.parameter_description, parameter)
+            assert english[desc] == parameter.description
+
+
+def test_choices_name_their_catalogue_keys() -> None:
+    for choice in [*PRESET_CHOICES, *COLOUR_CHOICES]:
+        key = choice._locale_name.extras["key"] if choice._locale_name else None
+        assert key is not None
+        assert key in catalogue("it")
