@@ -1,9 +1,50 @@
 """Persistence: the only package that talks SQL (aiosqlite).
 
 ``GameRepository`` stores each table's JSON state with a compare-and-swap on its version and
-logs every action in the same transaction; migrations are numbered ``.sql`` files.
+logs every action in the same transaction; migrations are numbered ``.sql`` files. A save that
+finishes a table may carry its :class:`MatchResult`, which feeds the per-server boards
+(``repo.boards``), ratings, tournaments (``repo.tournaments``); ``repo.settings`` keeps each
+server's defaults.
 """
 
+from .boards import SORTS, BoardRow, Boards, PlayerStats, Season, Sort
 from .repository import ActionRow, ChannelBusyError, GameRepository, TableRecord
+from .results import MatchResult, PlayerResult
+from .settings import GuildSettings, GuildSettingsStore
+from .tournaments import (
+    TEAM_AWARDS,
+    PlayerStanding,
+    TeamStanding,
+    Tournament,
+    TournamentExistsError,
+    Tournaments,
+    TournamentStandings,
+    TournamentTeam,
+    UnknownTournamentError,
+)
 
-__all__ = ["ActionRow", "ChannelBusyError", "GameRepository", "TableRecord"]
+__all__ = [
+    "SORTS",
+    "TEAM_AWARDS",
+    "ActionRow",
+    "BoardRow",
+    "Boards",
+    "ChannelBusyError",
+    "GameRepository",
+    "GuildSettings",
+    "GuildSettingsStore",
+    "MatchResult",
+    "PlayerResult",
+    "PlayerStanding",
+    "PlayerStats",
+    "Season",
+    "Sort",
+    "TableRecord",
+    "TeamStanding",
+    "Tournament",
+    "TournamentExistsError",
+    "TournamentStandings",
+    "TournamentTeam",
+    "Tournaments",
+    "UnknownTournamentError",
+]

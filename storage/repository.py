@@ -19,6 +19,11 @@ import aiosqlite
 
 from engine.errors import StaleStateError
 
+from .boards import Boards
+from .results import MatchResult, record_result
+from .settings import GuildSettingsStore
+from .tournaments import Tournaments
+
 LIVE_STATUSES = ("lobby", "playing")
 
 
@@ -74,6 +79,10 @@ class GameRepository:
         # One connection carries every table: transactions from different coroutines must
         # not interleave on it, so writers take turns (reads need no lock).
         self._writing = asyncio.Lock()
+        # Boards, tournaments and settings share the connection and take the same turns.
+        self.boards = Boards(db, self._writing)
+        self.tournaments = Tournaments(db, self._writing)
+        self.settings = GuildSettingsStore(db, self._writing)
 
     @classmethod
     async def open(cls, path: str) -> GameRepository:
@@ -243,20 +252,38 @@ class GameRepository:
         await self._db.execute("COMMIT")
 
     async def save(
-        self, record: TableRecord, *, expected_version: int, actions: Sequence[ActionRow] = ()
+        self,
+        record: TableRecord,
+        *,
+        expected_version: int,
+        actions: Sequence[ActionRow] = (),
+        result: MatchResult | None = None,
     ) -> None:
         """Replace the table's state if its stored version is still ``expected_version``.
 
         The new state, its seats and its actions are written in one transaction; if another
         writer got there first, nothing is written and :class:`StaleStateError` is raised.
+        With ``result`` (the table must be "finished"), the match is recorded in the same
+        transaction: boards, stats, ratings and tournament. A table's result counts once,
+        however many saves carry it.
         """
         if record.version <= expected_version:
             raise ValueError("a save must move the version forward")
+        if result is not None and (
+            record.status != "finished"
+            or result.table_id != record.id
+            or result.guild_id != record.guild_id
+        ):
+            raise ValueError("a result belongs to its own table, saved as finished")
         async with self._writing:
-            await self._save(record, expected_version, actions)
+            await self._save(record, expected_version, actions, result)
 
     async def _save(
-        self, record: TableRecord, expected_version: int, actions: Sequence[ActionRow]
+        self,
+        record: TableRecord,
+        expected_version: int,
+        actions: Sequence[ActionRow],
+        result: MatchResult | None = None,
     ) -> None:
         await self._db.execute("BEGIN IMMEDIATE")
         try:
@@ -280,6 +307,8 @@ class GameRepository:
                 )
             await self._db.execute("DELETE FROM table_seats WHERE table_id = ?", (record.id,))
             await self._write_seats_and_actions(record, actions)
+            if result is not None:
+                await record_result(self._db, result)
         except BaseException:
             await self._db.execute("ROLLBACK")
             raise

@@ -1,0 +1,288 @@
+"""Leaderboards, player stats, seasons and forgetting a player (``GameRepository.boards``).
+
+Everything here reads ``player_stats``, the per server, season and player aggregate that
+:func:`storage.results.record_result` keeps current. A page is a walk down the sort key's
+index; a rank is one plus the number of players strictly ahead (a COUNT over the same index),
+so tied players share a rank (1, 2, 2, 4) and paging within ties is by user id.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Literal
+
+import aiosqlite
+
+from ._sql import CURRENT_SEASON, season_of, transaction
+
+Sort = Literal["rating", "wins", "points", "match_points", "games"]
+SORTS: tuple[Sort, ...] = ("rating", "wins", "points", "match_points", "games")
+_COLUMN: dict[Sort, str] = {
+    "rating": "rating",
+    "wins": "wins",
+    "points": "points",
+    "match_points": "match_points",
+    "games": "matches",
+}
+MAX_PAGE = 100
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """One line of a leaderboard; ``rating`` is the displayed conservative number."""
+
+    rank: int
+    user_id: int
+    name: str
+    rating: int
+    matches: int
+    wins: int
+    points: int
+    match_points: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A player's record in one server and season."""
+
+    user_id: int
+    name: str
+    season: int
+    rating: int
+    matches: int
+    wins: int
+    hands_played: int
+    hands_won: int
+    points: int
+    match_points: int
+    uno_calls: int
+    catches_made: int
+    catches_suffered: int
+    challenges_won: int
+    challenges_lost: int
+    cards_drawn: int
+    left_games: int
+    favourite_colour: str | None
+    colours_played: dict[str, int]
+    best_streak: int
+    current_streak: int
+
+    @property
+    def win_rate(self) -> float:
+        """Matches won per match played (0 before any)."""
+        return self.wins / self.matches if self.matches else 0.0
+
+    @property
+    def hand_win_rate(self) -> float:
+        """Hands won per hand played (0 before any)."""
+        return self.hands_won / self.hands_played if self.hands_played else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """A season of one server.
+
+    ``started_at`` is ``None`` for season 1 (it began with the server's first match) and
+    ``ended_at`` is ``None`` while the season is current.
+    """
+
+    number: int
+    started_at: float | None
+    ended_at: float | None
+
+    @property
+    def current(self) -> bool:
+        """Still running."""
+        return self.ended_at is None
+
+
+class Boards:
+    """Leaderboard queries and season changes on the repository's connection."""
+
+    def __init__(self, db: aiosqlite.Connection, lock: asyncio.Lock) -> None:
+        self._db = db
+        self._lock = lock
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        *,
+        sort: Sort = "rating",
+        season: int | None = None,
+        offset: int = 0,
+        limit: int = 10,
+    ) -> list[BoardRow]:
+        """One page of the server's board, best first (``season=None``: the current one)."""
+        column = _column(sort)
+        if offset < 0 or not 1 <= limit <= MAX_PAGE:
+            raise ValueError(f"offset >= 0 and 1 <= limit <= {MAX_PAGE}")
+        number = await season_of(self._db, guild_id, season)
+        async with self._db.execute(
+            f"SELECT * FROM player_stats WHERE guild_id = ? AND season = ?"
+            f" ORDER BY {column} DESC, user_id LIMIT ? OFFSET ?",
+            (guild_id, number, limit, offset),
+        ) as cursor:
+            rows = list(await cursor.fetchall())
+        if not rows:
+            return []
+        # The first row may tie with the previous page: only a count knows its rank. After
+        # it, a row's rank is its position unless it ties with the row before.
+        rank = await self._ahead(guild_id, number, column, rows[0][column]) + 1
+        board = [_board_row(rank, rows[0])]
+        for position, (before, row) in enumerate(pairwise(rows), start=offset + 2):
+            if row[column] != before[column]:
+                rank = position
+            board.append(_board_row(rank, row))
+        return board
+
+    async def rank_of(
+        self, guild_id: int, user_id: int, *, sort: Sort = "rating", season: int | None = None
+    ) -> BoardRow | None:
+        """The player's own line (to show under a page they are not on), or ``None``."""
+        column = _column(sort)
+        number = await season_of(self._db, guild_id, season)
+        row = await self._row(guild_id, number, user_id)
+        if row is None:
+            return None
+        return _board_row(await self._ahead(guild_id, number, column, row[column]) + 1, row)
+
+    async def board_size(self, guild_id: int, *, season: int | None = None) -> int:
+        """How many players the board has (for "page 3 of 12")."""
+        async with self._db.execute(
+            "SELECT COUNT(*) FROM player_stats WHERE guild_id = ? AND season = ?",
+            (guild_id, await season_of(self._db, guild_id, season)),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def stats(
+        self, guild_id: int, user_id: int, season: int | None = None
+    ) -> PlayerStats | None:
+        """The player's record for the season, or ``None`` if they played no match in it."""
+        number = await season_of(self._db, guild_id, season)
+        row = await self._row(guild_id, number, user_id)
+        if row is None:
+            return None
+        colours: dict[str, int] = json.loads(row["colours"])
+        favourite = min(colours.items(), key=lambda c: (-c[1], c[0]), default=None)
+        return PlayerStats(
+            user_id=row["user_id"],
+            name=row["name"],
+            season=number,
+            rating=round(row["rating"]),
+            matches=row["matches"],
+            wins=row["wins"],
+            hands_played=row["hands_played"],
+            hands_won=row["hands_won"],
+            points=row["points"],
+            match_points=row["match_points"],
+            uno_calls=row["uno_calls"],
+            catches_made=row["catches_made"],
+            catches_suffered=row["catches_suffered"],
+            challenges_won=row["challenges_won"],
+            challenges_lost=row["challenges_lost"],
+            cards_drawn=row["cards_drawn"],
+            left_games=row["left_games"],
+            favourite_colour=favourite[0] if favourite and favourite[1] > 0 else None,
+            colours_played=colours,
+            best_streak=row["best_streak"],
+            current_streak=row["current_streak"],
+        )
+
+    async def current_season(self, guild_id: int) -> int:
+        """The server's current season number."""
+        return await season_of(self._db, guild_id, None)
+
+    async def seasons(self, guild_id: int) -> list[Season]:
+        """Every season of the server, oldest first (season 1 even if never written)."""
+        async with self._db.execute(
+            "SELECT season, started_at, ended_at FROM seasons WHERE guild_id = ? ORDER BY season",
+            (guild_id,),
+        ) as cursor:
+            rows = list(await cursor.fetchall())
+        if not rows:
+            return [Season(1, None, None)]
+        return [Season(row[0], row[1], row[2]) for row in rows]
+
+    async def new_season(self, guild_id: int, now: float) -> int:
+        """Close the current season and start the next; its number.
+
+        Later results count in the new season; boards and ratings start afresh there.
+        """
+        async with transaction(self._db, self._lock):
+            async with self._db.execute(f"SELECT {CURRENT_SEASON}", {"guild": guild_id}) as cursor:
+                row = await cursor.fetchone()
+            current = int(row[0]) if row else 1
+            # Season 1 has no row yet the first time: write it, closed.
+            await self._db.execute(
+                "INSERT INTO seasons (guild_id, season, started_at, ended_at)"
+                " VALUES (?, ?, NULL, ?)"
+                " ON CONFLICT (guild_id, season) DO UPDATE SET ended_at = excluded.ended_at",
+                (guild_id, current, now),
+            )
+            await self._db.execute(
+                "INSERT INTO seasons (guild_id, season, started_at, ended_at)"
+                " VALUES (?, ?, ?, NULL)",
+                (guild_id, current + 1, now),
+            )
+        return current + 1
+
+    async def forget_user(self, user_id: int) -> int:
+        """Erase the player from every server's stats; the number of rows deleted or anonymised.
+
+        Their boards and ratings lines and their match results go. Results that reported to
+        a tournament are anonymised instead (user id and name cleared), so their team's
+        R-TEAM-3 total stays what it was. Other players' results are untouched.
+        """
+        async with transaction(self._db, self._lock):
+            stats = await self._db.execute("DELETE FROM player_stats WHERE user_id = ?", (user_id,))
+            anonymised = await self._db.execute(
+                "UPDATE player_results SET user_id = NULL, name = NULL WHERE user_id = ?"
+                " AND table_id IN"
+                " (SELECT table_id FROM match_results WHERE tournament_id IS NOT NULL)",
+                (user_id,),
+            )
+            results = await self._db.execute(
+                "DELETE FROM player_results WHERE user_id = ?", (user_id,)
+            )
+        return stats.rowcount + anonymised.rowcount + results.rowcount
+
+    async def _row(self, guild_id: int, season: int, user_id: int) -> sqlite3.Row | None:
+        async with self._db.execute(
+            "SELECT * FROM player_stats WHERE guild_id = ? AND season = ? AND user_id = ?",
+            (guild_id, season, user_id),
+        ) as cursor:
+            return await cursor.fetchone()
+
+    async def _ahead(self, guild_id: int, season: int, column: str, value: object) -> int:
+        """How many players are strictly ahead of ``value`` on ``column``."""
+        async with self._db.execute(
+            f"SELECT COUNT(*) FROM player_stats WHERE guild_id = ? AND season = ? AND {column} > ?",
+            (guild_id, season, value),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+
+def _column(sort: Sort) -> str:
+    # Only these fixed names ever reach the SQL text: the sort never comes from user input.
+    if sort not in _COLUMN:
+        raise ValueError(f"sort by one of {', '.join(SORTS)}, not {sort!r}")
+    return _COLUMN[sort]
+
+
+def _board_row(rank: int, row: sqlite3.Row) -> BoardRow:
+    return BoardRow(
+        rank=rank,
+        user_id=row["user_id"],
+        name=row["name"],
+        rating=round(row["rating"]),
+        matches=row["matches"],
+        wins=row["wins"],
+        points=row["points"],
+        match_points=row["match_points"],
+    )

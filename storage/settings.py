@@ -1,0 +1,73 @@
+"""Per-server defaults for new tables (``GameRepository.settings``)."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+import aiosqlite
+
+from ._sql import transaction
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    """A server's defaults; ``None`` means "not set: use the bot's own default"."""
+
+    preset: str | None = None
+    target: int | None = None
+    turn_seconds: int | None = None  # 0: no time limit
+    ping_turns: bool = False  # mentions are opt-in: a busy server should not be pinged unasked
+    language: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.target is not None and self.target <= 0:
+            raise ValueError("the target must be positive")
+        if self.turn_seconds is not None and self.turn_seconds < 0:
+            raise ValueError("turn seconds cannot be negative")
+
+
+class GuildSettingsStore:
+    """Reads and writes :class:`GuildSettings` on the repository's connection."""
+
+    def __init__(self, db: aiosqlite.Connection, lock: asyncio.Lock) -> None:
+        self._db = db
+        self._lock = lock
+
+    async def get_guild_settings(self, guild_id: int) -> GuildSettings:
+        """The server's settings (all defaults if it never set any)."""
+        async with self._db.execute(
+            "SELECT preset, target, turn_seconds, ping_turns, language FROM guild_settings"
+            " WHERE guild_id = ?",
+            (guild_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return GuildSettings()
+        return GuildSettings(
+            preset=row["preset"],
+            target=row["target"],
+            turn_seconds=row["turn_seconds"],
+            ping_turns=bool(row["ping_turns"]),
+            language=row["language"],
+        )
+
+    async def set_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
+        """Replace the server's settings."""
+        async with transaction(self._db, self._lock):
+            await self._db.execute(
+                "INSERT INTO guild_settings"
+                " (guild_id, preset, target, turn_seconds, ping_turns, language)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                " preset = excluded.preset, target = excluded.target,"
+                " turn_seconds = excluded.turn_seconds, ping_turns = excluded.ping_turns,"
+                " language = excluded.language",
+                (
+                    guild_id,
+                    settings.preset,
+                    settings.target,
+                    settings.turn_seconds,
+                    int(settings.ping_turns),
+                    settings.language,
+                ),
+            )
