@@ -2,16 +2,15 @@
 (R-CHAL), UNO (R-UNO) and the end of a hand (R-END).
 
 :func:`check` says whether an action is legal (raising with a reason code if not),
-:func:`legal_actions` lists them for any seat, and :func:`apply` performs one on a scratch
-copy and freezes the result into a new :class:`GameState`.
+:func:`legal_actions` lists them for any seat, and :func:`apply` performs one on a draft
+of the next state (:mod:`engine.step`, which holds the mechanics) and freezes it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import fields
+from collections.abc import Sequence
 
-from . import rng
+from . import events, rng
 from .actions import (
     CALL_UNO,
     CHALLENGE,
@@ -28,37 +27,23 @@ from .actions import (
     parse_action,
 )
 from .cards import CLASSIC_COLOURS, CardFace, Kind
+from .construct import builder
 from .errors import EngineError, IllegalActionError, InvalidActionError, Reason
-from .events import (
-    CardPlayed,
-    CardsDealt,
-    CardsDrawn,
-    CardsReceived,
-    ChallengeResolved,
-    ColourChosen,
-    DirectionReversed,
-    DrawCause,
-    DrawSkipped,
-    Event,
-    HandEnded,
-    HandRevealed,
-    HandsSwapped,
-    HandStarted,
-    Passed,
-    PileReshuffled,
-    PlayerLeft,
-    PlayerWentOut,
-    StartCardReturned,
-    Termination,
-    TurnSkipped,
-    UnoCalled,
-    UnoCaught,
-    UnoPenalised,
-)
-from .rules import ChallengeGuilty, ChallengeReveal, Rules, Stacking, UnoPenalty
+from .events import DrawCause, Event, Termination
+from .rules import Rules, Stacking, UnoPenalty
 from .state import GameState, Phase, Transition
+from .step import ANSWERING, Step, draft, freeze, hand_complete, replaced
+from .tables import SWAP, tables_for
 
-_ANSWERING = (Phase.PENALTY, Phase.CHALLENGE)
+# Built with the fast constructors of engine.construct, like every event of a transition.
+CardsDealt = builder(events.CardsDealt)
+ColourChosen = builder(events.ColourChosen)
+HandStarted = builder(events.HandStarted)
+Passed = builder(events.Passed)
+PlayerLeft = builder(events.PlayerLeft)
+StartCardReturned = builder(events.StartCardReturned)
+TurnSkipped = builder(events.TurnSkipped)
+
 _PLAYS: dict[str, tuple[Play, ...]] = {}
 _CATCHES = tuple(CatchUno(seat) for seat in range(10))
 
@@ -82,17 +67,10 @@ def _matches(state: GameState, face: CardFace) -> bool:
     return face.symbol == state.deck.sides[state.side][state.discard[-1]].symbol
 
 
-def _hand_complete(state: GameState | _Step) -> bool:
-    """Whether going out has ended the hand (R-END-1, R-END-3)."""
-    if not state.out:
-        return False
-    return not state.rules.play_to_last or sum(state.playing) <= 1
-
-
 def _can_stack(state: GameState, face: CardFace) -> bool:
     """R-ACT-6: may this face answer the pending Draw Two / Wild Draw Four?"""
     stacking = state.rules.stacking
-    if stacking is Stacking.OFF or _hand_complete(state):
+    if stacking is Stacking.OFF or hand_complete(state):
         return False
     top = state.top
     if face.kind is Kind.DRAW_TWO:
@@ -219,7 +197,7 @@ def check(state: GameState, seat: int, action: Action) -> None:
                 raise IllegalActionError(Reason.MUST_PLAY_DRAWN_CARD, str(face))
             if not _matches(state, face):
                 raise IllegalActionError(Reason.DOES_NOT_MATCH, str(face))
-        elif phase in _ANSWERING:
+        elif phase in ANSWERING:
             if not _can_stack(state, face):
                 raise IllegalActionError(Reason.CANNOT_STACK, str(face))
         else:
@@ -228,11 +206,11 @@ def check(state: GameState, seat: int, action: Action) -> None:
         if phase is Phase.PLAY:
             if state.rules.draw_only_if_stuck and _has_playable(state, seat):
                 raise IllegalActionError(Reason.DRAW_NOT_ALLOWED, "you hold a playable card")
-        elif phase not in _ANSWERING:
+        elif phase not in ANSWERING:
             raise IllegalActionError(Reason.WRONG_PHASE, phase.value)
     elif isinstance(action, Pass):
         if phase is not Phase.DRAWN:
-            reason = Reason.MUST_ANSWER_PENALTY if phase in _ANSWERING else Reason.NOTHING_TO_PASS
+            reason = Reason.MUST_ANSWER_PENALTY if phase in ANSWERING else Reason.NOTHING_TO_PASS
             raise IllegalActionError(reason, phase.value)
     elif isinstance(action, ChooseColour):
         if phase is not Phase.CHOOSE_COLOUR:
@@ -259,8 +237,12 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     if cached is not None and cached[0] == seat:
         return cached[1]
     actions = _legal_actions(state, seat)
-    object.__setattr__(state, "legal_cache", (seat, actions))
+    _set_legal_cache(state, (seat, actions))
     return actions
+
+
+# The slot's own setter: the frozen dataclass's __setattr__ refuses, object's looks it up.
+_set_legal_cache = GameState.__dict__["legal_cache"].__set__
 
 
 def _legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
@@ -272,9 +254,27 @@ def _legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     hand = state.hands[seat]
     if seat == state.current:
         if phase is Phase.PLAY:
+            tables = tables_for(faces)
+            single = len(hand) == 1 and state.rules.no_action_finish
+            if tables.adjacent_copies and not single and state.colour is not None:
+                matching = tables.matching(state.discard[-1], state.colour)
+                plays = tables.plays
+                previous_plays: tuple[Play, ...] = ()
+                for card in hand:
+                    code = matching[card]
+                    if code and plays[card] is not previous_plays:  # one per face
+                        previous_plays = plays[card]
+                        if code == SWAP:
+                            actions.extend(_swap_plays(state, seat, faces[card]))
+                        else:
+                            actions.extend(previous_plays)
+                if not (state.rules.draw_only_if_stuck and actions):
+                    actions.append(DRAW)
+                if state.uno_seat is None:
+                    return tuple(actions)
+                return _with_uno(state, seat, actions)
             colour = state.colour
             symbol = faces[state.discard[-1]].symbol
-            single = len(hand) == 1 and state.rules.no_action_finish
             previous = None
             for card in hand:
                 face = faces[card]
@@ -314,6 +314,11 @@ def _legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
         holds_top = any(faces[c] is top for c in hand)
         if holds_top and not top.is_wild and _jump_in_allowed(state, seat, top):
             actions.extend(_plays_of(top))
+    return _with_uno(state, seat, actions)
+
+
+def _with_uno(state: GameState, seat: int, actions: list[Action]) -> tuple[Action, ...]:
+    """``actions`` and the UNO call or catch open to ``seat``, as a tuple."""
     window = state.uno_seat
     if window is not None:
         # The window seat may call; the others may catch (the common case, inlined: this
@@ -331,432 +336,54 @@ def _legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
 # -- the transition ----------------------------------------------------------------------
 
 
-class _Step:
-    """A mutable scratch copy of a state for the duration of one transition."""
-
-    __slots__ = (
-        "clockwise",
-        "colour",
-        "current",
-        "dealer",
-        "deck",
-        "discard",
-        "draw_pile",
-        "drawn",
-        "dry_draws",
-        "events",
-        "evidence",
-        "faces",
-        "hands",
-        "last_drawer",
-        "n",
-        "offender",
-        "out",
-        "pending",
-        "phase",
-        "playing",
-        "prior_colour",
-        "ranking",
-        "rules",
-        "seed",
-        "shuffles",
-        "side",
-        "termination",
-        "uno_called",
-        "uno_seat",
-        "version",
-    )
-
-    def __init__(self, s: GameState) -> None:
-        self.rules = s.rules
-        self.deck = s.deck
-        self.side = s.side
-        self.faces = s.deck.sides[s.side]
-        self.n = s.seats
-        self.seed = s.seed
-        self.shuffles = s.shuffles
-        self.dealer = s.dealer
-        self.draw_pile = s.draw_pile
-        self.discard = s.discard
-        self.hands = list(s.hands)
-        self.playing = list(s.playing)
-        self.out = s.out
-        self.current = s.current
-        self.clockwise = s.clockwise
-        self.colour = s.colour
-        self.phase = s.phase
-        self.pending = s.pending
-        self.offender = s.offender
-        self.prior_colour = s.prior_colour
-        self.evidence = s.evidence
-        self.drawn = s.drawn
-        self.uno_seat = s.uno_seat
-        self.uno_called = s.uno_called
-        self.dry_draws = s.dry_draws
-        self.last_drawer = s.last_drawer
-        self.termination = s.termination
-        self.ranking = s.ranking
-        self.version = s.version
-        self.events: list[Event] = []
-
-    def freeze(self) -> GameState:
-        return _build_state(
-            self.rules,
-            self.n,
-            self.seed,
-            self.shuffles,
-            self.dealer,
-            self.draw_pile,
-            self.discard,
-            tuple(self.hands),
-            tuple(self.playing),
-            self.out,
-            self.current,
-            self.clockwise,
-            self.colour,
-            self.phase,
-            self.pending,
-            self.offender,
-            self.prior_colour,
-            self.evidence,
-            self.drawn,
-            self.uno_seat,
-            self.uno_called,
-            self.dry_draws,
-            self.last_drawer,
-            self.termination,
-            self.ranking,
-            self.version + 1,
-            self.side,
-            self.deck,
-            None,
-        )
-
-    # -- helpers --
-
-    def next_seat(self, seat: int) -> int:
-        """The next seat still in the hand, in the current direction."""
-        step = 1 if self.clockwise else -1
-        n = self.n
-        playing = self.playing
-        s = seat
-        for _ in range(n):
-            s = (s + step) % n
-            if playing[s]:
-                return s
-        return seat
-
-    def reshuffle(self) -> bool:
-        """R-TURN-6: the discard pile but its top becomes the new draw pile."""
-        if len(self.discard) <= 1:
-            return False
-        cards = rng.shuffled(self.discard[:-1], seed=self.seed, counter=self.shuffles)
-        self.shuffles += 1
-        self.draw_pile = tuple(cards)
-        self.discard = self.discard[-1:]
-        self.events.append(PileReshuffled(len(cards)))
-        return True
-
-    def draw(self, seat: int, count: int, cause: DrawCause) -> tuple[int, ...]:
-        """Move up to ``count`` cards from the draw pile to ``seat``'s hand."""
-        got: tuple[int, ...] = ()
-        while len(got) < count:
-            if not self.draw_pile and not self.reshuffle():
-                break
-            take = min(count - len(got), len(self.draw_pile))
-            got += self.draw_pile[: -take - 1 : -1]  # top first
-            self.draw_pile = self.draw_pile[:-take]
-        if got:
-            self.hands[seat] = tuple(sorted(self.hands[seat] + got))
-            self.last_drawer = seat
-            self.events.append(CardsDrawn(seat, len(got), cause))
-            self.events.append(CardsReceived(seat, got))
-        return got
-
-    def close_uno_window(self, actor: int) -> None:
-        """``actor`` begins a turn: the window to call or catch UNO shuts (R-UNO-1/2/3).
-
-        When the actor is the window's own seat (it plays again after a heads-up Skip), the
-        window just closes: no *next* player has begun a turn, so nothing is automatic.
-        """
-        seat = self.uno_seat
-        if seat is None:
-            return
-        if (
-            seat != actor
-            and self.rules.uno_penalty is UnoPenalty.AUTOMATIC
-            and not self.uno_called
-            and len(self.hands[seat]) == 1
-        ):
-            self.events.append(UnoPenalised(seat))
-            self.draw(seat, 2, DrawCause.UNO)
-        self.uno_seat = None
-        self.uno_called = False
-
-    def skip(self, victim: int) -> None:
-        self.events.append(TurnSkipped(victim))
-        self.current = self.next_seat(victim)
-
-    def finish(self, termination: Termination) -> None:
-        """End the hand: rank who went out first, then the rest by what they hold."""
-        value = self.deck.value
-        faces = self.faces
-
-        def points(seat: int) -> int:
-            return sum(value(faces[c]) for c in self.hands[seat])
-
-        rest = sorted(
-            (s for s in range(self.n) if self.playing[s]),
-            # R-SCORE-6: fewer points, then fewer cards; whoever drew last loses a tie.
-            key=lambda s: (points(s), len(self.hands[s]), s == self.last_drawer, s),
-        )
-        self.ranking = self.out + tuple(rest)
-        self.termination = termination
-        self.phase = Phase.HAND_OVER
-        self.pending = 0
-        self.offender = self.prior_colour = self.drawn = None
-        self.evidence = ()
-        self.uno_seat = None
-        self.uno_called = False
-        self.events.append(HandEnded(termination, self.ranking))
-
-    # -- actions --
-
-    def play(self, seat: int, play: Play, *, jump_in: bool) -> None:
-        face = play.face
-        hand = self.hands[seat]
-        card = self.drawn if self.drawn is not None else self.lowest_card(hand, face)
-        self.close_uno_window(seat)
-        hand = self.hands[seat]
-        i = hand.index(card)
-        remaining = hand[:i] + hand[i + 1 :]
-        self.hands[seat] = remaining
-        self.discard += (card,)
-        prior_colour = self.colour
-        self.colour = play.colour if face.is_wild else face.colour
-        self.events.append(CardPlayed(seat, card, face, play.colour, jump_in))
-        pending_before = self.pending if self.phase in _ANSWERING else 0
-        self.phase = Phase.PLAY
-        self.pending = 0
-        self.offender = self.prior_colour = self.drawn = None
-        self.evidence = ()
-        self.dry_draws = 0
-        self.current = seat
-        heads_up = sum(self.playing) == 2
-        self.uno_seat = seat
-        self.uno_called = False
-        if not remaining:
-            self.playing[seat] = False
-            self.out += (seat,)
-            self.uno_seat = None
-            self.events.append(PlayerWentOut(seat, len(self.out)))
-        # _hand_complete(), inlined: this runs on every play.
-        ending = bool(self.out) and (not self.rules.play_to_last or sum(self.playing) <= 1)
-        kind = face.kind
-        cumulative = self.rules.stacking is Stacking.CUMULATIVE
-        if kind is Kind.DRAW_TWO:  # R-ACT-1, R-ACT-6
-            victim = self.next_seat(seat)
-            total = 2 + (pending_before if cumulative else 0)
-            if self.rules.stacking is not Stacking.OFF and not ending:
-                self.phase = Phase.PENALTY
-                self.pending = total
-                self.current = victim
-            else:
-                self.draw(victim, total, DrawCause.PENALTY)
-                self.skip(victim)
-        elif kind is Kind.WILD_DRAW_FOUR:  # R-ACT-5, R-CHAL-1
-            self.phase = Phase.CHALLENGE
-            self.pending = 4 + (pending_before if cumulative else 0)
-            self.offender = seat
-            self.prior_colour = prior_colour
-            self.evidence = remaining
-            self.current = self.next_seat(seat)
-            return  # the hand cannot end before the challenge is answered (R-END-1)
-        elif ending:
-            pass
-        elif kind is Kind.SKIP or (kind is Kind.REVERSE and heads_up):  # R-ACT-2/3, R-TEAM-1
-            self.skip(self.next_seat(seat))
-        elif kind is Kind.REVERSE:
-            self.clockwise = not self.clockwise
-            self.events.append(DirectionReversed(self.clockwise))
-            self.current = self.next_seat(seat)
-        else:
-            # R-DECK-4: one who went out with it swaps nothing (play_to_last goes on here).
-            if kind is Kind.SWAP_HANDS and remaining:
-                assert play.target is not None
-                target = play.target
-                self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]
-                self.events.append(HandsSwapped(seat, target))
-            self.current = self.next_seat(seat)
-        if ending:
-            self.finish(Termination.WENT_OUT)
-
-    def lowest_card(self, hand: tuple[int, ...], face: CardFace) -> int:
-        """The lowest id in ``hand`` showing ``face``: plays name faces, the log stays exact."""
-        faces = self.faces
-        for card in hand:
-            if faces[card] is face or faces[card] == face:
-                return card
-        raise EngineError(f"internal: {face} is not in the hand")
-
-    def draw_turn(self, seat: int) -> None:
-        """R-TURN-4/5/6: draw one card (or until playable) on one's turn."""
-        self.close_uno_window(seat)
-        until_playable = self.rules.draw_until_playable
-        drawn: int | None = None
-        while True:
-            got = self.draw(seat, 1, DrawCause.DRAW)
-            if not got:
-                break
-            drawn = got[0]
-            if not until_playable or self._playable_now(drawn):
-                break
-        if drawn is None:
-            self.events.append(DrawSkipped(seat))
-            self.dry_draws += 1
-            if self.dry_draws >= sum(self.playing):
-                self.finish(Termination.BLOCKED)  # a full round with nothing to play or draw
-                return
-            self.current = self.next_seat(seat)
-            return
-        self.dry_draws = 0
-        if self._playable_now(drawn):
-            self.phase = Phase.DRAWN
-            self.drawn = drawn
-        else:
-            self.current = self.next_seat(seat)
-
-    def _playable_now(self, card: int) -> bool:
-        face = self.faces[card]
-        if face.colour is None or face.colour is self.colour:
-            return True
-        return face.symbol == self.faces[self.discard[-1]].symbol
-
-    def take_penalty(self, seat: int) -> None:
-        """Accept the pending Draw Two / Wild Draw Four (stack included) and lose the turn."""
-        self.close_uno_window(seat)
-        self.draw(seat, self.pending, DrawCause.PENALTY)
-        self.phase = Phase.PLAY
-        self.pending = 0
-        self.offender = self.prior_colour = None
-        self.evidence = ()
-        self.skip(seat)
-        if _hand_complete(self):
-            self.finish(Termination.WENT_OUT)
-
-    def challenge(self, seat: int) -> None:
-        """R-CHAL-2/3/4: the offender's hand as it was after the card, against the colour
-        before it."""
-        self.close_uno_window(seat)
-        offender = self.offender
-        assert offender is not None
-        prior = self.prior_colour
-        faces = self.faces
-        evidence = self.evidence
-        guilty = any(faces[c].colour is prior for c in evidence)
-        retract = guilty and self.rules.challenge_guilty is ChallengeGuilty.RETRACT
-        self.events.append(ChallengeResolved(seat, offender, guilty, retract))
-        if self.rules.challenge_reveal is ChallengeReveal.CHALLENGER:
-            self.events.append(HandRevealed(offender, seat, evidence))
-        pending = self.pending
-        self.phase = Phase.PLAY
-        self.pending = 0
-        self.offender = None
-        self.prior_colour = None
-        self.evidence = ()
-        if guilty:
-            if retract:  # the colour reverts and the card goes back (001, 000) ...
-                self.colour = prior
-                if len(self.discard) > 1:  # ... unless a reshuffle took every card beneath
-                    card = self.discard[-1]
-                    self.discard = self.discard[:-1]
-                    self.hands[offender] = tuple(sorted((*self.hands[offender], card)))
-            self.draw(offender, 4, DrawCause.CHALLENGE)
-            rest = pending - 4  # a cumulative stack beneath stays with the challenger
-            if rest > 0:
-                self.phase = Phase.PENALTY
-                self.pending = rest
-            self.current = seat
-        else:
-            self.draw(seat, pending + 2, DrawCause.CHALLENGE)
-            self.skip(seat)
-        if _hand_complete(self) and self.phase is not Phase.HAND_OVER:
-            self.finish(Termination.WENT_OUT)
-
-    def call_uno(self, seat: int) -> None:
-        false_call = len(self.hands[seat]) != 1
-        self.uno_called = True
-        self.events.append(UnoCalled(seat, false_call))
-        if false_call:
-            self.draw(seat, 2, DrawCause.FALSE_CALL)
-
-    def catch_uno(self, seat: int, target: int) -> None:
-        if self.uno_called:  # a false catch (R-UNO-6)
-            self.events.append(UnoCaught(seat, target, True))
-            self.draw(seat, 2, DrawCause.FALSE_CALL)
-            return
-        self.events.append(UnoCaught(seat, target, False))
-        self.draw(target, 2, DrawCause.UNO)
-        self.uno_seat = None
-        self.uno_called = False
-
-
-def _state_builder() -> Callable[..., GameState]:
-    """A positional constructor for GameState that skips the frozen-dataclass __init__.
-
-    Building the new state is on every transition's path; setting the slots through their
-    descriptors is about twice as fast as the generated __init__ (measured in
-    benchmarks/engine_bench.py), and the fields stay the single source of the layout.
-    """
-    names = [f.name for f in fields(GameState)]
-    namespace: dict[str, object] = {"new": object.__new__, "GameState": GameState}
-    lines = [f"def build({', '.join(names)}):", "    state = new(GameState)"]
-    for name in names:
-        namespace[f"set_{name}"] = getattr(GameState, name).__set__
-        lines.append(f"    set_{name}(state, {name})")
-    lines.append("    return state")
-    exec("\n".join(lines), namespace)
-    return namespace["build"]  # type: ignore[return-value]
-
-
-_build_state = _state_builder()
-
-
 def apply(state: GameState, seat: int, action: Action | str) -> Transition:
     """Validate ``action`` for ``seat`` and return the new state with its events."""
     if isinstance(action, str):
         action = parse_action(action)
-    if action not in legal_actions(state, seat):
-        check(state, seat, action)  # raises with the precise reason
-        raise EngineError(f"internal: {action} passed check() but is not a legal action")
-    step = _Step(state)
+    cached = state.legal_cache  # legal_actions(), inlined: the policy just asked it
+    legal = cached[1] if cached is not None and cached[0] == seat else legal_actions(state, seat)
+    for candidate in legal:
+        if candidate is action:  # an action legal_actions() handed out: found by identity
+            break
+    else:
+        if action not in legal:  # compares by value: an equal action built elsewhere passes
+            check(state, seat, action)  # raises with the precise reason
+            raise EngineError(f"internal: {action} passed check() but is not a legal action")
+    step = draft(state)
+    ev: list[Event] = []
     if isinstance(action, Play):
         jump_in = seat != state.current
         if jump_in:
             step.current = seat
-        step.play(seat, action, jump_in=jump_in)
+        step.play(ev, seat, action, jump_in=jump_in)
     elif isinstance(action, Draw):
         if state.phase is Phase.PLAY:
-            step.draw_turn(seat)
+            step.draw_turn(ev, seat)
         else:
-            step.take_penalty(seat)
+            step.take_penalty(ev, seat)
     elif isinstance(action, Pass):
-        step.close_uno_window(seat)
-        step.events.append(Passed(seat))
+        step.close_uno_window(ev, seat)
+        ev.append(Passed(seat))
         step.phase = Phase.PLAY
         step.drawn = None
         step.current = step.next_seat(seat)
     elif isinstance(action, ChooseColour):
         step.colour = action.colour
         step.phase = Phase.PLAY
-        step.events.append(ColourChosen(seat, action.colour))
+        ev.append(ColourChosen(seat, action.colour))
     elif isinstance(action, Challenge):
-        step.challenge(seat)
+        step.challenge(ev, seat)
     elif isinstance(action, CallUno):
-        step.call_uno(seat)
+        step.call_uno(ev, seat)
     else:
-        step.catch_uno(seat, action.target)
-    return Transition(step.freeze(), tuple(step.events))
+        step.catch_uno(ev, seat, action.target)
+    return freeze(step, ev)
+
+
+# A policy calls GameState.legal_actions and .apply on every step: make them these very
+# functions, one call fewer than the forwarding methods (which stay as their documentation).
+for _method in (legal_actions, apply):
+    setattr(GameState, _method.__name__, _method)
 
 
 def remove_seat(state: GameState, seat: int) -> Transition:
@@ -770,12 +397,13 @@ def remove_seat(state: GameState, seat: int) -> Transition:
         raise IllegalActionError(Reason.HAND_OVER)
     if not 0 <= seat < state.seats or not state.playing[seat]:
         raise IllegalActionError(Reason.NOT_PLAYING, f"seat {seat} is not in the hand")
-    step = _Step(state)
+    step = draft(state)
+    ev: list[Event] = []
     cards = step.hands[seat]
-    step.hands[seat] = ()
+    step.hands = replaced(step.hands, seat, ())
     step.draw_pile = cards[::-1] + step.draw_pile  # the bottom of the pile is its start
-    step.playing[seat] = False
-    step.events.append(PlayerLeft(seat, len(cards)))
+    step.playing = replaced(step.playing, seat, False)
+    ev.append(PlayerLeft(seat, len(cards)))
     if step.uno_seat == seat:
         step.uno_seat = None
         step.uno_called = False
@@ -788,9 +416,10 @@ def remove_seat(state: GameState, seat: int) -> Transition:
         step.pending = 0
         step.offender = step.prior_colour = step.drawn = None
         step.evidence = ()
-    if sum(step.playing) <= 1 or _hand_complete(step):
-        step.finish(Termination.ABANDONED if sum(step.playing) <= 1 else Termination.WENT_OUT)
-    return Transition(step.freeze(), tuple(step.events))
+    if sum(step.playing) <= 1 or hand_complete(step):
+        ending = Termination.ABANDONED if sum(step.playing) <= 1 else Termination.WENT_OUT
+        step.finish(ev, ending)
+    return freeze(step, ev)
 
 
 # -- dealing -----------------------------------------------------------------------------
@@ -849,10 +478,10 @@ def new_hand(
         deck=deck,
         version=-1,  # freeze() below makes it 0
     )
-    step = _Step(state)
-    step.events.extend(CardsDealt(s, step.hands[s]) for s in seat_order)
-    _turn_start_card(step)
-    return Transition(step.freeze(), tuple(step.events))
+    step = draft(state)
+    ev: list[Event] = [CardsDealt(s, step.hands[s]) for s in seat_order]
+    _turn_start_card(step, ev)
+    return freeze(step, ev)
 
 
 def _deal_order(seats: int, dealer: int, clockwise: bool, playing: list[bool]) -> list[int]:
@@ -861,7 +490,7 @@ def _deal_order(seats: int, dealer: int, clockwise: bool, playing: list[bool]) -
     return [s for s in order if playing[s]]
 
 
-def _turn_start_card(step: _Step) -> None:
+def _turn_start_card(step: Step, ev: list[Event]) -> None:
     """R-SETUP-5: the start card takes effect as if the dealer had played it."""
     faces = step.faces
     while True:
@@ -871,7 +500,7 @@ def _turn_start_card(step: _Step) -> None:
         if face.kind is not Kind.WILD_DRAW_FOUR:
             break
         # Put it back, reshuffle and turn another.
-        step.events.append(StartCardReturned(face))
+        ev.append(StartCardReturned(face))
         cards = rng.shuffled((*step.draw_pile, card), seed=step.seed, counter=step.shuffles)
         step.shuffles += 1
         step.draw_pile = tuple(cards)
@@ -891,14 +520,11 @@ def _turn_start_card(step: _Step) -> None:
         extra.append(TurnSkipped(first))
         step.current = step.next_seat(first)
     elif kind is Kind.DRAW_TWO:
-        before = len(step.events)
-        step.draw(first, 2, DrawCause.PENALTY)
-        extra.extend(step.events[before:])
-        del step.events[before:]
+        step.draw(extra, first, 2, DrawCause.PENALTY)
         extra.append(TurnSkipped(first))
         step.current = step.next_seat(first)
-    step.events.append(HandStarted(dealer, step.current, face, step.clockwise))
-    step.events.extend(extra)
+    ev.append(HandStarted(dealer, step.current, face, step.clockwise))
+    ev.extend(extra)
 
 
 def faces_to_cards(
@@ -986,7 +612,7 @@ def deal(
         deck=deck,
         version=-1,
     )
-    step = _Step(state)
-    step.events.extend(CardsDealt(s, step.hands[s]) for s in range(seats) if in_hand[s])
-    _turn_start_card(step)
-    return Transition(step.freeze(), tuple(step.events))
+    step = draft(state)
+    ev: list[Event] = [CardsDealt(s, step.hands[s]) for s in range(seats) if in_hand[s]]
+    _turn_start_card(step, ev)
+    return freeze(step, ev)

@@ -1,0 +1,421 @@
+"""The mechanics of one transition: a writable draft of the next state and its effects.
+
+:mod:`engine.game` decides *whether* an action is legal; a :class:`Step` carries it out:
+draws, skips, reshuffles, UNO windows and the end of a hand, collecting events as it goes.
+
+A Step is a writable twin of :class:`GameState` with the very same slots. :func:`draft`
+copies a state's fields into a new one, the action changes what it changes, and
+:func:`freeze` turns the Step itself into the new GameState (``__class__`` assignment,
+allowed because the layouts match; see :mod:`engine.construct`). Nothing else ever holds a
+Step, so states stay immutable from the outside, and no field is copied twice.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from typing import TypeVar
+
+from . import events, rng
+from .actions import Play
+from .cards import CardFace, Colour, Deck, Kind
+from .construct import builder, copier, publish
+from .errors import EngineError
+from .events import DrawCause, Event, Termination
+from .rules import ChallengeGuilty, ChallengeReveal, Rules, Stacking, UnoPenalty
+from .state import GameState, Phase, Transition
+from .tables import tables_for
+
+ANSWERING = (Phase.PENALTY, Phase.CHALLENGE)
+T = TypeVar("T")
+
+# Transitions build events on every step; these constructors skip the frozen dataclasses'
+# __init__ (see engine.construct) and build the very same values.
+CardPlayed = builder(events.CardPlayed)
+CardsDrawn = builder(events.CardsDrawn)
+CardsReceived = builder(events.CardsReceived)
+ChallengeResolved = builder(events.ChallengeResolved)
+DirectionReversed = builder(events.DirectionReversed)
+DrawSkipped = builder(events.DrawSkipped)
+HandEnded = builder(events.HandEnded)
+HandRevealed = builder(events.HandRevealed)
+HandsSwapped = builder(events.HandsSwapped)
+PileReshuffled = builder(events.PileReshuffled)
+PlayerWentOut = builder(events.PlayerWentOut)
+TurnSkipped = builder(events.TurnSkipped)
+UnoCalled = builder(events.UnoCalled)
+UnoCaught = builder(events.UnoCaught)
+UnoPenalised = builder(events.UnoPenalised)
+
+
+def hand_complete(state: GameState | Step) -> bool:
+    """Whether going out has ended the hand (R-END-1, R-END-3)."""
+    if not state.out:
+        return False
+    return not state.rules.play_to_last or sum(state.playing) <= 1
+
+
+def replaced(seats: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
+    """``seats`` with the entry of ``seat`` replaced."""
+    entries = list(seats)  # faster than slicing and concatenating for a few seats
+    entries[seat] = value
+    return tuple(entries)
+
+
+class Step:
+    """A writable GameState under construction (see the module docstring).
+
+    Per-seat tuples stay tuples: an action changes one or two entries, so they are replaced
+    (:func:`replaced`) rather than copied to lists and back. Methods take the transition's
+    event list, which the draft has no slot for.
+    """
+
+    __slots__ = GameState.__slots__
+
+    rules: Rules
+    seats: int
+    seed: int
+    shuffles: int
+    dealer: int
+    draw_pile: tuple[int, ...]
+    discard: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    playing: tuple[bool, ...]
+    out: tuple[int, ...]
+    current: int
+    clockwise: bool
+    colour: Colour | None
+    phase: Phase
+    pending: int
+    offender: int | None
+    prior_colour: Colour | None
+    evidence: tuple[int, ...]
+    drawn: int | None
+    uno_seat: int | None
+    uno_called: bool
+    dry_draws: int
+    last_drawer: int | None
+    termination: Termination | None
+    ranking: tuple[int, ...]
+    version: int
+    side: int
+    deck: Deck
+    legal_cache: None
+
+    # -- helpers --
+
+    @property
+    def faces(self) -> tuple[CardFace, ...]:
+        """The faces of the side in play, by card id."""
+        return self.deck.sides[self.side]
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat still in the hand, in the current direction."""
+        step = 1 if self.clockwise else -1
+        n = self.seats
+        playing = self.playing
+        s = seat
+        for _ in range(n):
+            s = (s + step) % n
+            if playing[s]:
+                return s
+        return seat
+
+    def reshuffle(self, ev: list[Event]) -> bool:
+        """R-TURN-6: the discard pile but its top becomes the new draw pile."""
+        if len(self.discard) <= 1:
+            return False
+        cards = rng.shuffled(self.discard[:-1], seed=self.seed, counter=self.shuffles)
+        self.shuffles += 1
+        self.draw_pile = tuple(cards)
+        self.discard = self.discard[-1:]
+        ev.append(PileReshuffled(len(cards)))
+        return True
+
+    def draw(self, ev: list[Event], seat: int, count: int, cause: DrawCause) -> tuple[int, ...]:
+        """Move up to ``count`` cards from the draw pile to ``seat``'s hand."""
+        pile = self.draw_pile
+        got: tuple[int, ...]
+        if 0 < count <= len(pile):  # the common case: the pile holds enough
+            got = pile[: -count - 1 : -1]  # top first
+            self.draw_pile = pile[:-count]
+        else:
+            got = ()
+            while len(got) < count:
+                if not self.draw_pile and not self.reshuffle(ev):
+                    break
+                take = min(count - len(got), len(self.draw_pile))
+                got += self.draw_pile[: -take - 1 : -1]
+                self.draw_pile = self.draw_pile[:-take]
+            if not got:
+                return got
+        self.hands = replaced(self.hands, seat, tuple(sorted(self.hands[seat] + got)))
+        self.last_drawer = seat
+        ev.append(CardsDrawn(seat, len(got), cause))
+        ev.append(CardsReceived(seat, got))
+        return got
+
+    def close_uno_window(self, ev: list[Event], actor: int) -> None:
+        """``actor`` begins a turn: the window to call or catch UNO shuts (R-UNO-1/2/3).
+
+        When the actor is the window's own seat (it plays again after a heads-up Skip), the
+        window just closes: no *next* player has begun a turn, so nothing is automatic.
+        The actor's own hand never changes here.
+        """
+        seat = self.uno_seat
+        if seat is None:
+            return
+        if (
+            seat != actor
+            and self.rules.uno_penalty is UnoPenalty.AUTOMATIC
+            and not self.uno_called
+            and len(self.hands[seat]) == 1
+        ):
+            ev.append(UnoPenalised(seat))
+            self.draw(ev, seat, 2, DrawCause.UNO)
+        self.uno_seat = None
+        self.uno_called = False
+
+    def skip(self, ev: list[Event], victim: int) -> None:
+        ev.append(TurnSkipped(victim))
+        self.current = self.next_seat(victim)
+
+    def finish(self, ev: list[Event], termination: Termination) -> None:
+        """End the hand: rank who went out first, then the rest by what they hold."""
+        value = self.deck.value
+        faces = self.faces
+        hands = self.hands
+
+        def points(seat: int) -> int:
+            return sum(value(faces[c]) for c in hands[seat])
+
+        rest = sorted(
+            (s for s in range(self.seats) if self.playing[s]),
+            # R-SCORE-6: fewer points, then fewer cards; whoever drew last loses a tie.
+            key=lambda s: (points(s), len(hands[s]), s == self.last_drawer, s),
+        )
+        self.ranking = self.out + tuple(rest)
+        self.termination = termination
+        self.phase = Phase.HAND_OVER
+        self.pending = 0
+        self.offender = self.prior_colour = self.drawn = None
+        self.evidence = ()
+        self.uno_seat = None
+        self.uno_called = False
+        ev.append(HandEnded(termination, self.ranking))
+
+    # -- actions --
+
+    def play(self, ev: list[Event], seat: int, play: Play, *, jump_in: bool) -> None:
+        face = play.face
+        if self.uno_seat is not None:
+            self.close_uno_window(ev, seat)
+        hand = self.hands[seat]
+        if self.drawn is not None:
+            card = self.drawn
+            i = hand.index(card)
+        else:
+            tables = tables_for(self.deck.sides[self.side])
+            if tables.adjacent_copies:  # the face's copies are one run of ids: bisect
+                i = bisect_left(hand, tables.runs[face.notation][0])
+            else:
+                i = self.lowest_index(hand, face)
+            card = hand[i]
+        remaining = hand[:i] + hand[i + 1 :]
+        self.hands = replaced(self.hands, seat, remaining)
+        self.discard += (card,)
+        prior_colour = self.colour
+        self.colour = play.colour if face.colour is None else face.colour
+        ev.append(CardPlayed(seat, card, face, play.colour, jump_in))
+        pending_before = self.pending if self.phase in ANSWERING else 0
+        self.phase = Phase.PLAY
+        self.pending = 0
+        self.offender = self.prior_colour = self.drawn = None
+        self.evidence = ()
+        self.dry_draws = 0
+        self.current = seat
+        self.uno_seat = seat
+        self.uno_called = False
+        rules = self.rules
+        if remaining:
+            # hand_complete(), inlined: this runs on every play.
+            ending = bool(self.out) and (not rules.play_to_last or sum(self.playing) <= 1)
+        else:
+            self.playing = replaced(self.playing, seat, False)
+            self.out += (seat,)
+            self.uno_seat = None
+            ev.append(PlayerWentOut(seat, len(self.out)))
+            ending = not rules.play_to_last or sum(self.playing) <= 1
+        kind = face.kind
+        if kind is Kind.NUMBER:
+            if not ending:
+                self.current = self.next_seat(seat)
+        elif kind is Kind.DRAW_TWO:  # R-ACT-1, R-ACT-6
+            victim = self.next_seat(seat)
+            total = 2 + (pending_before if rules.stacking is Stacking.CUMULATIVE else 0)
+            if rules.stacking is not Stacking.OFF and not ending:
+                self.phase = Phase.PENALTY
+                self.pending = total
+                self.current = victim
+            else:
+                self.draw(ev, victim, total, DrawCause.PENALTY)
+                self.skip(ev, victim)
+        elif kind is Kind.WILD_DRAW_FOUR:  # R-ACT-5, R-CHAL-1
+            self.phase = Phase.CHALLENGE
+            self.pending = 4 + (pending_before if rules.stacking is Stacking.CUMULATIVE else 0)
+            self.offender = seat
+            self.prior_colour = prior_colour
+            self.evidence = remaining
+            self.current = self.next_seat(seat)
+            return  # the hand cannot end before the challenge is answered (R-END-1)
+        elif ending:
+            pass
+        elif kind is Kind.SKIP or (kind is Kind.REVERSE and self._heads_up(went_out=not remaining)):
+            self.skip(ev, self.next_seat(seat))  # R-ACT-2/3, R-TEAM-1
+        elif kind is Kind.REVERSE:
+            self.clockwise = not self.clockwise
+            ev.append(DirectionReversed(self.clockwise))
+            self.current = self.next_seat(seat)
+        else:
+            # R-DECK-4: one who went out with it swaps nothing (play_to_last goes on here).
+            if kind is Kind.SWAP_HANDS and remaining:
+                assert play.target is not None
+                target = play.target
+                hands = list(self.hands)
+                hands[seat], hands[target] = hands[target], hands[seat]
+                self.hands = tuple(hands)
+                ev.append(HandsSwapped(seat, target))
+            self.current = self.next_seat(seat)
+        if ending:
+            self.finish(ev, Termination.WENT_OUT)
+
+    def _heads_up(self, *, went_out: bool) -> bool:
+        """Whether two seats were in the hand when the card was played (R-ACT-3)."""
+        return sum(self.playing) + went_out == 2
+
+    def lowest_index(self, hand: tuple[int, ...], face: CardFace) -> int:
+        """Where the lowest id showing ``face`` is in ``hand``: plays name faces, the log
+        stays exact. (The scan for decks whose copies are not adjacent; see play().)"""
+        faces = self.faces
+        for i, card in enumerate(hand):
+            if faces[card] is face or faces[card] == face:
+                return i
+        raise EngineError(f"internal: {face} is not in the hand")
+
+    def draw_turn(self, ev: list[Event], seat: int) -> None:
+        """R-TURN-4/5/6: draw one card (or until playable) on one's turn."""
+        self.close_uno_window(ev, seat)
+        until_playable = self.rules.draw_until_playable
+        drawn: int | None = None
+        while True:
+            got = self.draw(ev, seat, 1, DrawCause.DRAW)
+            if not got:
+                break
+            drawn = got[0]
+            if not until_playable or self._playable_now(drawn):
+                break
+        if drawn is None:
+            ev.append(DrawSkipped(seat))
+            self.dry_draws += 1
+            if self.dry_draws >= sum(self.playing):
+                self.finish(ev, Termination.BLOCKED)  # a round with nothing to play or draw
+                return
+            self.current = self.next_seat(seat)
+            return
+        self.dry_draws = 0
+        if self._playable_now(drawn):
+            self.phase = Phase.DRAWN
+            self.drawn = drawn
+        else:
+            self.current = self.next_seat(seat)
+
+    def _playable_now(self, card: int) -> bool:
+        faces = self.faces
+        face = faces[card]
+        if face.colour is None or face.colour is self.colour:
+            return True
+        return face.symbol == faces[self.discard[-1]].symbol
+
+    def take_penalty(self, ev: list[Event], seat: int) -> None:
+        """Accept the pending Draw Two / Wild Draw Four (stack included) and lose the turn."""
+        self.close_uno_window(ev, seat)
+        self.draw(ev, seat, self.pending, DrawCause.PENALTY)
+        self.phase = Phase.PLAY
+        self.pending = 0
+        self.offender = self.prior_colour = None
+        self.evidence = ()
+        self.skip(ev, seat)
+        if hand_complete(self):
+            self.finish(ev, Termination.WENT_OUT)
+
+    def challenge(self, ev: list[Event], seat: int) -> None:
+        """R-CHAL-2/3/4: the offender's hand as it was after the card, against the colour
+        before it."""
+        self.close_uno_window(ev, seat)
+        offender = self.offender
+        assert offender is not None
+        prior = self.prior_colour
+        faces = self.faces
+        evidence = self.evidence
+        guilty = any(faces[c].colour is prior for c in evidence)
+        retract = guilty and self.rules.challenge_guilty is ChallengeGuilty.RETRACT
+        ev.append(ChallengeResolved(seat, offender, guilty, retract))
+        if self.rules.challenge_reveal is ChallengeReveal.CHALLENGER:
+            ev.append(HandRevealed(offender, seat, evidence))
+        pending = self.pending
+        self.phase = Phase.PLAY
+        self.pending = 0
+        self.offender = None
+        self.prior_colour = None
+        self.evidence = ()
+        if guilty:
+            if retract:  # the colour reverts and the card goes back (001, 000) ...
+                self.colour = prior
+                if len(self.discard) > 1:  # ... unless a reshuffle took every card beneath
+                    card = self.discard[-1]
+                    self.discard = self.discard[:-1]
+                    back = tuple(sorted((*self.hands[offender], card)))
+                    self.hands = replaced(self.hands, offender, back)
+            self.draw(ev, offender, 4, DrawCause.CHALLENGE)
+            rest = pending - 4  # a cumulative stack beneath stays with the challenger
+            if rest > 0:
+                self.phase = Phase.PENALTY
+                self.pending = rest
+            self.current = seat
+        else:
+            self.draw(ev, seat, pending + 2, DrawCause.CHALLENGE)
+            self.skip(ev, seat)
+        if hand_complete(self) and self.phase is not Phase.HAND_OVER:
+            self.finish(ev, Termination.WENT_OUT)
+
+    def call_uno(self, ev: list[Event], seat: int) -> None:
+        false_call = len(self.hands[seat]) != 1
+        self.uno_called = True
+        ev.append(UnoCalled(seat, false_call))
+        if false_call:
+            self.draw(ev, seat, 2, DrawCause.FALSE_CALL)
+
+    def catch_uno(self, ev: list[Event], seat: int, target: int) -> None:
+        if self.uno_called:  # a false catch (R-UNO-6)
+            ev.append(UnoCaught(seat, target, True))
+            self.draw(ev, seat, 2, DrawCause.FALSE_CALL)
+            return
+        ev.append(UnoCaught(seat, target, False))
+        self.draw(ev, target, 2, DrawCause.UNO)
+        self.uno_seat = None
+        self.uno_called = False
+
+
+draft = copier(GameState, Step)
+
+
+def freeze(step: Step, ev: list[Event]) -> Transition:
+    """Publish ``step`` as the next state, one version on, with the transition's events.
+
+    :func:`draft` already emptied the legal-actions cache; the caller drops its Step.
+    """
+    step.version += 1
+    # tuple.__new__ directly: the NamedTuple's own __new__ is a Python-level wrapper of it.
+    return _new_tuple(Transition, (publish(step, GameState), tuple(ev)))
+
+
+_new_tuple = tuple.__new__
