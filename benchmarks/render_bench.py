@@ -1,9 +1,12 @@
-"""Render speed and size: hands of 7, 25 and 60 cards, tables of 4 and 10 seats.
+"""Render speed and size: hands of 7, 25 and 60 cards, tables of 4 and 10 seats, and the boards.
 
 The views come from real engine states, dealt exactly with ``engine.game.deal``. Each case is
 rendered once to warm the caches (fonts, card art, palette), then ``--runs`` times; one JSON
 line per case gives the median and 95th-percentile milliseconds and the PNG size in bytes.
-Targets: a 7-card hand ≤ 5 ms, a 25-card hand and a table ≤ 15 ms, each ≤ 30 KB.
+The boards are a 15-line leaderboard (with long names and the reader's line appended), also
+with its text caches emptied before each run, a 12-player tournament standings, a 3-player
+hand score and a 12-fact stats card.
+Targets: a 7-card hand ≤ 5 ms, a 25-card hand, a table and each board ≤ 15 ms, each ≤ 30 KB.
 
     python benchmarks/render_bench.py [--runs 200] [--save DIR]
 """
@@ -21,10 +24,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import GameState, Rules
+from engine import Colour, GameState, Rules
 from engine.cards import classic_deck
 from engine.game import deal
-from renders import render_hand, render_table
+from renders import (
+    LeaderRow,
+    grid,
+    render_hand,
+    render_leaderboard,
+    render_standings,
+    render_stats,
+    render_table,
+)
 
 
 def dealt(counts: list[int], seed: int) -> GameState:
@@ -37,6 +48,45 @@ def dealt(counts: list[int], seed: int) -> GameState:
         hands.append(pool[at : at + n])
         at += n
     return deal(Rules(), hands=hands, start="R5", draw=[], dealer=len(counts) - 1).state
+
+
+def board_cases() -> dict[str, Callable[[], bytes]]:
+    """The leaderboard, standings and stats renders, with realistic (and long) strings."""
+    names = [f"Player {i + 1}" for i in range(15)]
+    names[2], names[5] = "Dave the Magnificent Card Shark of the North", "Bob 🐸🎲 Ζωή"
+    heads = ["#", "Player", "Rating", "Wins", "Matches", "Points"]
+    rows = [
+        LeaderRow(i + 1, names[i], (str(1500 - 17 * i), str(40 - i), str(80 - 2 * i), "12.345"))
+        for i in range(15)
+    ]
+    mine = LeaderRow(42, "Me", ("1210", "3", "9", "400"))
+    players = [
+        (str(i + 1), names[i], "Red Dragons" if i % 2 else "—", str(300 - 10 * i), "9")
+        for i in range(12)
+    ]
+    hand = [("Alice", "+86", "312"), ("Bob", "0", "120"), ("Carol", "0", "77")]
+    facts = [(f"Label {i}", f"{i * 137:,}") for i in range(12)]
+
+    def leaderboard() -> bytes:
+        return render_leaderboard(
+            "Leaderboard — season 3", heads, rows, 42, "Page 1/5 · 47 players", mine
+        )
+
+    def uncached() -> bytes:
+        # Every string new: each cell is measured and rasterized again (the worst case).
+        grid.prepare.cache_clear()
+        grid.glyphs.cache_clear()
+        return leaderboard()
+
+    return {
+        "leaderboard-15": leaderboard,
+        "leaderboard-15-uncached": uncached,
+        "standings-12": lambda: render_standings(
+            "Spring Cup", ["#", "Player", "Team", "Points", "Games"], players, 2
+        ),
+        "hand-score-3": lambda: render_standings("Hand 4", ["Player", "Hand", "Total"], hand),
+        "stats-12": lambda: render_stats("Season 3", names[2], facts, Colour.GREEN),
+    }
 
 
 def cases() -> dict[str, Callable[[], bytes]]:
@@ -54,6 +104,7 @@ def cases() -> dict[str, Callable[[], bytes]]:
         "hand-60": lambda: render_hand(sixty),
         "table-4": lambda: render_table(four, four_names),
         "table-10": lambda: render_table(ten, ten_names),
+        **board_cases(),
     }
 
 
