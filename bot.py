@@ -43,6 +43,7 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     monitor_loop: bool = False  # MONITOR_EVENT_LOOP=1: log the longest event-loop stall
+    computer_pause: float = 1.2  # COMPUTER_PAUSE_SECONDS: a computer player's thinking time
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -62,8 +63,16 @@ class Settings:
         level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
             raise SettingsError("LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL.")
+        pause_text = env.get("COMPUTER_PAUSE_SECONDS", "").strip() or "1.2"
+        try:
+            pause = float(pause_text)
+        except ValueError:
+            pause = -1.0
+        if not 0 <= pause <= 60:
+            raise SettingsError("COMPUTER_PAUSE_SECONDS must be a number of seconds from 0 to 60.")
         return cls(
             token=token,
+            computer_pause=pause,
             database_path=env.get("DATABASE_PATH", "").strip() or "uno.sqlite3",
             dev_guild_id=int(guild) if guild else None,
             log_level=level,

@@ -12,12 +12,19 @@ from dataclasses import dataclass
 from .actions import Action
 from .cards import CardFace, Colour
 from .events import Termination
+from .rules import Rules
 from .state import GameState, Phase
 
 
 @dataclass(frozen=True, slots=True)
 class TableView:
-    """What everyone at the table may see (R-UNO-5: every hand's size, never its cards)."""
+    """What everyone at the table may see (R-UNO-5: every hand's size, never its cards).
+
+    Besides the counts, the view keeps what every player at a physical table has seen: the
+    faces of the discard pile (each was played face up; bottom first, the top last), the
+    colour in play before a Wild Draw Four under challenge and who played it (R-CHAL-2), and
+    the table's rules. Computer players reason from these (players/).
+    """
 
     seats: int
     dealer: int
@@ -38,6 +45,10 @@ class TableView:
     ranking: tuple[int, ...]
     version: int
     side: int
+    discard: tuple[CardFace, ...]  # the faces of the discard pile, bottom first (top last)
+    prior_colour: Colour | None  # the colour before the Wild Draw Four under challenge
+    offender: int | None  # who played the Wild Draw Four under challenge
+    rules: Rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +64,7 @@ class PlayerView:
 
 def table_view(state: GameState) -> TableView:
     """The public projection of ``state``."""
+    faces = state.deck.sides[state.side]
     return TableView(
         seats=state.seats,
         dealer=state.dealer,
@@ -73,6 +85,10 @@ def table_view(state: GameState) -> TableView:
         ranking=state.ranking,
         version=state.version,
         side=state.side,
+        discard=tuple(faces[c] for c in state.discard),
+        prior_colour=state.prior_colour,
+        offender=state.offender,
+        rules=state.rules,
     )
 
 

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from storage import GameRepository
 
+from ._autoplay import DEFAULT_PAUSE
 from ._cog import Uno
 from ._service import TableService
 
@@ -25,4 +26,6 @@ async def setup(bot: commands.Bot) -> None:
     repo: Any = getattr(bot, "repo", None)
     if not isinstance(repo, GameRepository):
         raise RuntimeError("open the bot's GameRepository (bot.repo) before loading cogs.uno")
-    await bot.add_cog(Uno(bot, TableService(repo)))
+    settings = getattr(bot, "settings", None)
+    pause = getattr(settings, "computer_pause", DEFAULT_PAUSE)
+    await bot.add_cog(Uno(bot, TableService(repo), computer_pause=pause))

@@ -7,6 +7,7 @@ boundary turns every refusal into a polite ephemeral sentence; nothing is change
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -15,10 +16,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine import PRESETS, Action, CardFace, Colour
+from engine import PRESETS, Action, CardFace, Colour, Rules, classic_deck
 from engine.actions import CALL_UNO, CHALLENGE, DRAW, PASS, CatchUno, ChooseColour, Play
 from engine.events import CardsReceived, HandRevealed, events_for
+from players import LEVELS
 
+from ._autoplay import DEFAULT_PAUSE, Autoplay
+from ._boards import BoardCommands
 from ._components import ALL_COMPONENTS
 from ._custom_ids import TABLE_VERBS, CustomId
 from ._i18n import (
@@ -41,12 +45,9 @@ PRESET_CHOICES = [
     app_commands.Choice(name=app_commands.locale_str(name, key=f"preset.{name}"), value=name)
     for name in PRESETS
 ]
-COLOUR_CHOICES = [
-    app_commands.Choice(
-        name=app_commands.locale_str(t(f"colour.{c.value}"), key=f"colour.{c.value}"),
-        value=c.value,
-    )
-    for c in Colour
+LEVEL_CHOICES = [
+    app_commands.Choice(name=app_commands.locale_str(level, key=f"level.{level}"), value=level)
+    for level in LEVELS
 ]
 
 
@@ -59,12 +60,16 @@ def _is_admin(interaction: discord.Interaction[Any]) -> bool:
     return bool(interaction.permissions.manage_guild)
 
 
+def _every_face() -> set[CardFace]:
+    """Every face of every deck a preset (or the modern deck) plays with, both sides."""
+    decks = [classic_deck(modern_deck=True), *(Rules.from_preset(p).deck() for p in PRESETS)]
+    return {face for deck in decks for side in deck.sides for face in side}
+
+
 def _card_lookup() -> dict[str, str]:
     """Every way a user may type a card: notation or its name in any language, any case."""
-    from engine import classic_deck
-
     names: dict[str, str] = {}
-    for face in set(classic_deck(modern_deck=True).sides[0]):
+    for face in _every_face():
         names[face.notation.lower()] = face.notation
         for language in LANGUAGES:
             with speaking(language):
@@ -73,6 +78,16 @@ def _card_lookup() -> dict[str, str]:
 
 
 CARD_NAMES = _card_lookup()
+
+#: Colours a wild may name: the classic four, then UNO Flip's dark ones.
+ALL_COLOURS = [*Colour, *sorted({f.colour for f in _every_face() if f.colour} - {*Colour}, key=str)]
+COLOUR_CHOICES = [
+    app_commands.Choice(
+        name=app_commands.locale_str(t(f"colour.{c.value}"), key=f"colour.{c.value}"),
+        value=c.value,
+    )
+    for c in ALL_COLOURS  # UNO Flip's dark side has its own four
+]
 
 
 def _notes_for(seat: int, change: Change, table: Table) -> list[str]:
@@ -92,30 +107,56 @@ def _notes_for(seat: int, change: Change, table: Table) -> list[str]:
 
 
 @app_commands.guild_only()
-class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in this channel"):
-    """Tables, slash commands and components."""
+class Uno(
+    BoardCommands,
+    commands.GroupCog,
+    group_name="uno",
+    group_description="Play UNO in this channel",
+):
+    """Tables, slash commands and components (the boards come from :class:`BoardCommands`)."""
 
-    def __init__(self, bot: commands.Bot, service: TableService) -> None:
+    def __init__(
+        self,
+        bot: commands.Bot,
+        service: TableService,
+        *,
+        computer_pause: float = DEFAULT_PAUSE,
+    ) -> None:
         self.bot = bot
         self.service = service
+        self.autoplay = Autoplay(service, self.refresh_table_message, pause=computer_pause)
+        self.languages: dict[int, str | None] = {}  # guild → forced language (settings)
         super().__init__()
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*ALL_COMPONENTS)
         await self.bot.tree.set_translator(CatalogueTranslator())
+        resumed = await self.autoplay.resume()
+        log.info("Clocks set for %d live tables", resumed)
 
     async def cog_unload(self) -> None:
+        self.autoplay.stop()
         self.bot.remove_dynamic_items(*ALL_COMPONENTS)
         await self.bot.tree.set_translator(None)
 
-    def _speak_to(self, interaction: discord.Interaction[Any]) -> None:
+    async def _forced_language(self, guild_id: int | None) -> str | None:
+        """The language a server forces in ``/uno settings`` (cached; ``None``: automatic)."""
+        if guild_id is None:
+            return None
+        if guild_id not in self.languages:
+            settings = await self.service.repo.settings.get_guild_settings(guild_id)
+            self.languages[guild_id] = settings.language
+        return self.languages[guild_id]
+
+    async def _speak_to(self, interaction: discord.Interaction[Any]) -> None:
         """Answer in the language of whoever acted (every handler starts here)."""
-        set_language(language_for(interaction))
+        forced = await self._forced_language(interaction.guild_id)
+        set_language(language_for(interaction, forced))
 
     # -- shared plumbing --------------------------------------------------------------------
 
     async def _defer(self, interaction: discord.Interaction[Any], *, update: bool) -> None:
-        self._speak_to(interaction)
+        await self._speak_to(interaction)
         if interaction.response.is_done():
             return
         if update:
@@ -158,7 +199,8 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         return table
 
     async def refresh_table_message(self, table: Table, *, repost: bool = False) -> None:
-        """Edit the public table message in place (or post it anew)."""
+        """Edit the public table message in place (or post it anew); rearm the table's clock."""
+        self.autoplay.watch(table)
         try:
             payload = await table_payload(table)
             channel = self.bot.get_partial_messageable(table.channel_id)
@@ -257,14 +299,14 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
             for child in getattr(row, "children", [row])
         }
         if custom_id not in on_message and not interaction.response.is_done():
-            self._speak_to(interaction)
+            await self._speak_to(interaction)
             await interaction.response.send_message(t("error.forged"), ephemeral=True)
 
     async def on_component(
         self, interaction: discord.Interaction[Any], cid: CustomId | None, values: Sequence[str]
     ) -> None:
         """Every button and select of the bot lands here."""
-        self._speak_to(interaction)
+        await self._speak_to(interaction)
         if cid is None:
             await self._say(interaction, t("error.forged"))
             return
@@ -292,7 +334,20 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         if verb == "hand":
             await self._hand(interaction, table)
             return
-        if verb in ("join", "leave", "start"):
+        if verb == "next":
+            change = await self.service.update(
+                table.id,
+                lambda tb, now: tb.deal_next(
+                    by=user.user_id, is_admin=_is_admin(interaction), now=now
+                ),
+            )
+            if change.table.playing_seat_of(user.user_id) is not None:
+                await self._hand(interaction, change.table)
+            else:
+                await self._say(interaction, t("ok.done"))
+            await self.refresh_table_message(change.table)
+            return
+        if verb in ("join", "leave", "start", "computer"):
             await self._lobby(interaction, table.id, verb, user)
             return
         if cid.version is not None and cid.version != table.version:
@@ -342,6 +397,9 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
     ) -> None:
         admin = _is_admin(interaction)
         if verb == "join":
+            table = await self.service.get(table_id)
+            if table is not None and table.tournament is not None:
+                user = await self._seat_player(interaction, table.tournament)
             change = await self.service.update(table_id, lambda tb, now: tb.join(user, now=now))
             seat = change.table.seat_of(user.user_id)
             await self._say(interaction, t("ok.joined", seat=(seat or 0) + 1))
@@ -350,6 +408,9 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
                 table_id, lambda tb, now: tb.leave(user.user_id, now=now)
             )
             await self._say(interaction, t("ok.left"))
+        elif verb == "computer":
+            change = await self._add_computer(table_id, "normal", user, admin)
+            await self._say(interaction, t("ok.computer_added", name=change.table.players[-1].name))
         else:
             change = await self.service.update(
                 table_id, lambda tb, now: tb.start(by=user.user_id, is_admin=admin, now=now)
@@ -359,6 +420,14 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
             else:
                 await self._say(interaction, t("ok.started"))
         await self.refresh_table_message(change.table)
+
+    async def _add_computer(self, table_id: str, level: str, user: Player, admin: bool) -> Change:
+        if level not in LEVELS:
+            raise TableError("unknown_level")
+        return await self.service.update(
+            table_id,
+            lambda tb, now: tb.add_computer(level, by=user.user_id, is_admin=admin, now=now),
+        )
 
     # -- slash commands ----------------------------------------------------------------------
 
@@ -383,37 +452,70 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         preset="Which rules to play (default: classic)",
         points="Points needed to win the match",
         turn_seconds="Seconds per turn (0: no limit)",
+        tournament="Report this table to a tournament",
     )
     @app_commands.choices(preset=PRESET_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction[Any],
-        preset: str = "classic",
+        preset: str | None = None,
         points: app_commands.Range[int, 50, 5000] | None = None,
         turn_seconds: app_commands.Range[int, 0, 600] | None = None,
+        tournament: str | None = None,
     ) -> None:
         await self._defer(interaction, update=False)
 
         async def body() -> None:
-            if preset not in PRESETS:
-                raise TableError("bad_rules", detail=f"unknown preset {preset!r}")
+            guild = interaction.guild_id or 0
+            defaults = await self.service.repo.settings.get_guild_settings(guild)
+            chosen = preset or defaults.preset or "classic"
+            if chosen not in PRESETS:
+                raise TableError("bad_rules", detail=f"unknown preset {chosen!r}")
             options: dict[str, Any] = {}
-            if points is not None:
-                options["target"] = points
-            if turn_seconds is not None:
-                options["turn_seconds"] = turn_seconds
+            # The server's defaults (/uno settings) fill what the command leaves out.
+            target = points if points is not None else defaults.target
+            seconds = turn_seconds if turn_seconds is not None else defaults.turn_seconds
+            if target is not None:
+                options["target"] = target
+            if seconds is not None:
+                options["turn_seconds"] = seconds
+            if tournament is not None:
+                found = await self.service.repo.tournaments.tournament(guild, tournament)
+                if found is None:
+                    raise TableError("unknown_tournament", name=tournament)
+                tournament_name: str | None = found.name
+            else:
+                tournament_name = None
             table = await self.service.open(
-                guild_id=interaction.guild_id or 0,
+                guild_id=guild,
                 channel_id=interaction.channel_id or 0,
-                host=_player(interaction),
-                preset=preset,
+                host=await self._seat_player(interaction, tournament_name),
+                preset=chosen,
                 options=options,
-                language=guild_language(interaction),
+                language=guild_language(interaction, defaults.language),
+                tournament=tournament_name,
+                ping_turns=defaults.ping_turns,
             )
             await self.refresh_table_message(table, repost=True)
             await self._say(interaction, t("ok.opened"))
 
         await self._guard(interaction, body)
+
+    async def _seat_player(
+        self, interaction: discord.Interaction[Any], tournament: str | None
+    ) -> Player:
+        """The user as a player; at a tournament table, with their team's role (R-TEAM-3)."""
+        player = _player(interaction)
+        if tournament is None:
+            return player
+        found = await self.service.repo.tournaments.tournament(
+            interaction.guild_id or 0, tournament
+        )
+        roles = {role.id for role in getattr(interaction.user, "roles", [])}
+        for team in found.teams if found is not None else ():
+            if team.role_id in roles:
+                return dataclasses.replace(player, team_role=team.role_id)
+        return player
 
     @app_commands.command(name="join", description="Sit down at this channel's table")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
@@ -422,6 +524,22 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
         async def body() -> None:
             table = await self._table_here(interaction)
             await self._lobby(interaction, table.id, "join", _player(interaction))
+
+        await self._guard(interaction, body)
+
+    @app_commands.command(name="addbot", description="Seat a computer player (host only)")
+    @app_commands.describe(level="How well it plays (default: normal)")
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def addbot(self, interaction: discord.Interaction[Any], level: str = "normal") -> None:
+        await self._defer(interaction, update=False)
+
+        async def body() -> None:
+            table = await self._table_here(interaction)
+            change = await self._add_computer(
+                table.id, level, _player(interaction), _is_admin(interaction)
+            )
+            await self._say(interaction, t("ok.computer_added", name=change.table.players[-1].name))
+            await self.refresh_table_message(change.table)
 
         await self._guard(interaction, body)
 
@@ -478,7 +596,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
             if notation is None:
                 raise TableError("unknown_card", card=card[:40])
             face = CardFace.parse(notation)
-            named = Colour(colour) if colour in ("R", "Y", "G", "B") else None
+            named = Colour(colour) if colour in {c.value for c in ALL_COLOURS} else None
             if face.is_wild and named is None:
                 raise TableError("colour_needed", card=card_name(face))
             target = None
@@ -498,7 +616,7 @@ class Uno(commands.GroupCog, group_name="uno", group_description="Play UNO in th
     async def play_card_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        self._speak_to(interaction)
+        await self._speak_to(interaction)
         table = await self.service.in_channel(interaction.channel_id or 0)
         if table is None or table.match is None:
             return []

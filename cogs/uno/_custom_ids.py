@@ -16,12 +16,12 @@ SCHEME = "uno:1"
 TABLE = r"(?P<table>[0-9a-z]{1,13})"
 VERSION = r"(?P<version>[0-9]{1,9})"
 
-TABLE_VERBS = ("hand", "join", "leave", "start")
+TABLE_VERBS = ("hand", "join", "leave", "start", "computer", "next")
 TURN_VERBS = ("draw", "pass", "uno", "challenge")
 ARG_VERBS = {
     "catch": r"[0-9]",  # a seat
-    "colour": r"(?:W|W4|WH)=[RYGB]",  # a wild and the colour named for it
-    "choose": r"[RYGB]",  # the colour of a Wild turned up at the start
+    "colour": r"(?:W|W4|WH|W2|WC)=[RYGBPTOV]",  # a wild and the colour named for it
+    "choose": r"[RYGBPTOV]",  # the colour of a Wild turned up at the start
     "page": r"[0-9]{1,2}",  # a page of the card select
 }
 

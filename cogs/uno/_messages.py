@@ -17,9 +17,9 @@ import discord
 
 from engine import Phase
 from engine.actions import CallUno, CatchUno, Challenge, ChooseColour, Draw, Pass, Play
-from engine.cards import CardFace, Kind
+from engine.cards import CardFace
 from engine.views import PlayerView
-from renders import playable_cards, render_hand, render_table
+from renders import playable_cards, render_hand, render_standings, render_table
 
 from ._components import ArgButton, CardSelect, SwapSelect, TableButton, TurnButton
 from ._custom_ids import CustomId
@@ -40,8 +40,22 @@ COLOUR_STYLES = {
     "Y": discord.ButtonStyle.secondary,
     "G": discord.ButtonStyle.success,
     "B": discord.ButtonStyle.primary,
+    # UNO Flip's dark side
+    "P": discord.ButtonStyle.danger,
+    "T": discord.ButtonStyle.success,
+    "O": discord.ButtonStyle.secondary,
+    "V": discord.ButtonStyle.primary,
 }
-COLOUR_EMOJI = {"R": "🟥", "Y": "🟨", "G": "🟩", "B": "🟦"}
+COLOUR_EMOJI = {
+    "R": "🟥",
+    "Y": "🟨",
+    "G": "🟩",
+    "B": "🟦",
+    "P": "🌸",
+    "T": "🌊",
+    "O": "🟧",
+    "V": "🟪",
+}
 
 
 @dataclass
@@ -118,6 +132,8 @@ async def _table_payload(table: Table) -> Payload:
             name = player.name
             if player.user_id == table.host_id:
                 name = t("table.host", name=name)
+            if player.level is not None:
+                name = f"{name} · {t(f'level.{player.level}')}"
             lines.append(f"• {name}")
         if table.status == "lobby":
             lines.append("")
@@ -126,6 +142,7 @@ async def _table_payload(table: Table) -> Payload:
                 ("join", discord.ButtonStyle.success),
                 ("leave", discord.ButtonStyle.secondary),
                 ("start", discord.ButtonStyle.primary),
+                ("computer", discord.ButtonStyle.secondary),
             ):
                 view.add_item(TableButton(CustomId(verb, table.id), t(f"button.{verb}"), style))
     else:
@@ -137,20 +154,37 @@ async def _table_payload(table: Table) -> Payload:
             embed.title = t(f"table.title.{table.status}")
         lines.extend(_table_facts(table))
         current = table.players[public.current]
+        between_hands = table.status == "playing" and public.termination is not None
+        if between_hands:
+            if table.deadline is not None:
+                lines.append("")
+                lines.append(t("table.next_hand", at=int(table.deadline)))
+            view.add_item(
+                TableButton(
+                    CustomId("next", table.id), t("button.next_hand"), discord.ButtonStyle.primary
+                )
+            )
         if table.status == "playing" and not public.termination:
             content = t("table.turn", mention=f"<@{current.user_id}>")
-            mentions = discord.AllowedMentions(users=[discord.Object(current.user_id)])
+            if table.ping_turns and not current.is_computer:
+                mentions = discord.AllowedMentions(users=[discord.Object(current.user_id)])
             view.add_item(
                 TableButton(
                     CustomId("hand", table.id), t("button.hand"), discord.ButtonStyle.primary
                 )
             )
-        image = await asyncio.to_thread(render_table, public, names)
-        alt = t(
-            "table.image_alt",
-            card=card_name(public.top),
-            turn=t("table.turn", mention=current.name),
-        )
+        if public.termination is not None and match.history:
+            # Between hands and at the end: the scoring card instead of the table.
+            card = _scoring_card(table)
+            image = await asyncio.to_thread(render_standings, *card)
+            alt = "; ".join([card[0], *(" ".join(row) for row in card[2])])
+        else:
+            image = await asyncio.to_thread(render_table, public, names)
+            alt = t(
+                "table.image_alt",
+                card=card_name(public.top),
+                turn=t("table.turn", mention=current.name),
+            )
     recent = [line for line in (describe(r, names) for r in table.recent[-5:]) if line]
     if recent:
         lines.append("")
@@ -161,6 +195,25 @@ async def _table_payload(table: Table) -> Payload:
         embed.set_image(url="attachment://table.png")
     embed.set_footer(text=t("table.footer", id=table.id, version=table.version))
     return Payload(content, embed, image, "table.png", alt[:1000], view, mentions)
+
+
+def _scoring_card(table: Table) -> tuple[str, list[str], list[list[str]], int]:
+    """Title, columns and rows of the hand's scoring with the running totals."""
+    match = table.match
+    assert match is not None
+    last = match.history[-1]
+    names = table.names()
+    title = (
+        t("table.final_standings")
+        if match.is_over
+        else t("table.hand_scoring", hand=len(match.history))
+    )
+    columns = [t("board.rank"), t("board.name"), t("table.col.hand"), t("table.col.total")]
+    rows = []
+    for standing in match.standings():
+        gain = last.gains[standing.seat] if standing.seat < len(last.gains) else 0
+        rows.append([str(standing.place), names[standing.seat], f"{gain:+d}", str(standing.score)])
+    return title, columns, rows, 1
 
 
 def _table_facts(table: Table) -> list[str]:
@@ -178,6 +231,9 @@ def _table_facts(table: Table) -> list[str]:
     lines.append(t("table.draw_pile", count=public.draw_size))
     if public.pending:
         lines.append(t("table.pending", name=names[public.current], count=public.pending))
+    timed = table.rules.turn_seconds and table.deadline is not None and table.status == "playing"
+    if timed and table.deadline is not None and not table.players[public.current].is_automatic:
+        lines.append(t("table.deadline", at=int(table.deadline)))
     lines.append("")
     for seat, name in enumerate(names):
         marker = "▶" if seat == public.current and not public.termination else "•"
@@ -189,6 +245,9 @@ def _table_facts(table: Table) -> list[str]:
             lines.append(t("table.seat.out", marker=marker, name=name, place=place))
         else:
             line = t("table.seat", marker=marker, name=name, count=count, cards=cards_word(count))
+            level = table.players[seat].level
+            if level is not None:
+                line += f" · 🤖 {t(f'level.{level}')}"
             if public.uno_seat == seat and public.uno_called:
                 line += t("table.uno")
             lines.append(line)
@@ -279,7 +338,13 @@ def _hand_components(
     version = table.version
     legal = view.legal
     if ui.wild is not None and ui.swap_colour is None:
-        for colour in "RYGB":
+        # The colours this wild may name now (the side in play decides: UNO Flip).
+        named = {
+            a.colour.value
+            for a in legal
+            if isinstance(a, Play) and a.face.notation == ui.wild and a.colour is not None
+        } or {f.colour.value for f in view.table.rules.deck().sides[view.table.side] if f.colour}
+        for colour in (c for c in COLOUR_STYLES if c in named):
             arg = f"{ui.wild}={colour}"
             components.add_item(
                 ArgButton(
@@ -407,4 +472,4 @@ def _hand_components(
 
 def needs_colour(face: CardFace) -> bool:
     """Wilds take a colour (and Swap Hands an opponent) in a second step."""
-    return face.kind in (Kind.WILD, Kind.WILD_DRAW_FOUR, Kind.SWAP_HANDS)
+    return face.is_wild

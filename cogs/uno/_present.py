@@ -16,8 +16,11 @@ from engine.rules import ChallengeGuilty, ChallengeReveal, Stacking, UnoPenalty
 from ._i18n import t
 from ._table import TableError
 
-_KIND_KEYS = {Kind.SKIP: "card.S", Kind.REVERSE: "card.R", Kind.DRAW_TWO: "card.D2"}
-_WILD_KEYS = {Kind.WILD: "card.W", Kind.WILD_DRAW_FOUR: "card.W4", Kind.SWAP_HANDS: "card.WH"}
+
+# Coloured action kinds and wild kinds: the catalogue key is "card.<notation suffix>"
+# ("card.S" for Skip, "card.D5" for UNO Flip's Draw Five, "card.WC" for Wild Draw Colour, …).
+def _card_key(kind: Kind) -> str:
+    return f"card.{kind.value}"
 
 
 def colour_name(colour: Colour | str) -> str:
@@ -31,11 +34,11 @@ def card_name(face: CardFace | str) -> str:
     if isinstance(face, str):
         face = CardFace.parse(face)
     if face.colour is None:
-        return t(_WILD_KEYS[face.kind])
+        return t(_card_key(face.kind))
     colour = colour_name(face.colour)
     if face.kind is Kind.NUMBER:
         return t("card.number", colour=colour, number=face.number)
-    return t(_KIND_KEYS[face.kind], colour=colour)
+    return t(_card_key(face.kind), colour=colour)
 
 
 def action_name(action: Action, names: Sequence[str]) -> str:
@@ -133,6 +136,9 @@ def describe(record: Mapping[str, Any], names: Sequence[str]) -> str | None:
         return t("event.MatchEnded", winner=_name(names, ranking[0] if ranking else None))
     if kind == "DealerChosen":
         return t("event.DealerChosen", dealer=who("dealer"))
+    if kind == "CardsFlipped":  # R-FLIP-4
+        side = t("side.dark" if record.get("side") else "side.light")
+        return t("event.SideFlipped", side=side)
     if kind == "DirectionReversed":
         return t("event.DirectionReversed")
     if kind in ("PileReshuffled", "StartCardReturned"):
@@ -146,8 +152,13 @@ def describe(record: Mapping[str, Any], names: Sequence[str]) -> str | None:
         "PlayerLeft",
         "PlayerEliminated",
         "PlayerRetired",
+        "TimedOut",
+        "Replaced",
+        "ComputerJoined",
     ):
         return t(f"event.{kind}", seat=who("seat"))
+    if kind in ("LobbyExpired", "TableIdle", "NoHumansLeft"):
+        return t(f"event.{kind}")
     return None
 
 

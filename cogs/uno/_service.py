@@ -69,6 +69,8 @@ class TableService:
         preset: str,
         options: Mapping[str, Any],
         language: str = "en",
+        tournament: str | None = None,
+        ping_turns: bool = False,
     ) -> Table:
         """Open a lobby in a channel that has no live table."""
         if await self.repo.live_in_channel(channel_id) is not None:
@@ -83,6 +85,8 @@ class TableService:
             seed=self._randbits(53),
             now=self._clock(),
             language=language,
+            tournament=tournament,
+            ping_turns=ping_turns,
         )
         try:
             await self.repo.create(table.to_record())
@@ -122,10 +126,12 @@ class TableService:
             change = operation(table, self._clock())
             if change.table.version != table.version:
                 try:
+                    # The finishing save also records the match on the board: exactly once.
                     await self.repo.save(
                         change.table.to_record(),
                         expected_version=table.version,
                         actions=change.log,
+                        result=change.table.result() if table.status != "finished" else None,
                     )
                 except StaleStateError:
                     # Another writer saved first: the user acted on a table that moved on.

@@ -12,15 +12,25 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine import Action, IllegalActionError, Rules, RulesError
+from engine.auto import auto_action
 from engine.events import Event
 from engine.match import Match
 from engine.serialize import match_from_dict, match_to_dict
-from storage import ActionRow, TableRecord
+from storage import ActionRow, MatchResult, TableRecord
 
 from ._events import public_record
+from ._results import match_result, tally
 
 MAX_PLAYERS = 10
 RECENT_EVENTS = 8  # public events kept for the table message
+LOBBY_SECONDS = 15 * 60  # a lobby never started closes after this
+NEXT_HAND_SECONDS = 15  # the pause between hands to read the scoring (the host may skip it)
+IDLE_SECONDS = 60 * 60  # a game nobody touches closes after this
+TIMEOUTS_BEFORE_REPLACING = 3  # R-TIME-3 (or R-TIME-2 where the preset removes instead)
+#: Presets whose players are removed (and lose, R-TIME-2) after repeated timeouts; the others
+#: hand the seat to a computer player (R-TIME-3). The online room (seed 003) removes.
+REMOVE_ON_TIMEOUT = frozenset({"online"})
+COMPUTER_NAMES = ("Ada", "Turing", "Hopper", "Lovelace", "Knuth", "Dijkstra", "Liskov", "Ritchie")
 
 
 class TableError(Exception):
@@ -34,10 +44,27 @@ class TableError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    """A seated Discord user."""
+    """A seat's occupant: a Discord user, or a computer player (``level`` set).
+
+    A computer player added in the lobby has a negative ``user_id``. A human replaced after
+    timing out (R-TIME-3) keeps their id and gets a ``level``: the computer plays for them
+    until they act again themselves.
+    """
 
     user_id: int
     name: str
+    level: str | None = None
+    team_role: int | None = None  # at a tournament table: the role of the player's team
+
+    @property
+    def is_computer(self) -> bool:
+        """Added as a computer player (never a Discord user)."""
+        return self.user_id < 0
+
+    @property
+    def is_automatic(self) -> bool:
+        """The computer plays this seat now."""
+        return self.level is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +93,11 @@ class Table:
     version: int = 0
     message_id: int | None = None
     recent: tuple[Mapping[str, Any], ...] = ()
+    deadline: float | None = None  # when the turn times out, the lobby expires, or idle ends
+    timeouts: tuple[int, ...] = ()  # consecutive timeouts per seat
+    tallies: tuple[Mapping[str, int], ...] = ()  # per seat: calls, catches, … (see _results)
+    tournament: str | None = None  # the tournament this table reports to
+    ping_turns: bool = False  # the server's setting: does the turn's mention ping?
     language: str = "en"  # of the public table message: the server's, not each player's
     created_at: float = 0.0
     updated_at: float = 0.0
@@ -89,6 +121,8 @@ class Table:
         seed: int,
         now: float,
         language: str = "en",
+        tournament: str | None = None,
+        ping_turns: bool = False,
     ) -> Table:
         """A new lobby with the host seated; raises ``TableError('bad_rules')``."""
         try:
@@ -105,6 +139,8 @@ class Table:
             players=(host,),
             seed=seed,
             language=language,
+            tournament=tournament,
+            ping_turns=ping_turns,
             created_at=now,
             updated_at=now,
         )
@@ -136,21 +172,82 @@ class Table:
         return seat
 
     def _next_host(self, leaving: int, players: Sequence[Player]) -> int:
-        """The host after ``leaving`` goes: unchanged, or the first who still plays."""
+        """The host after ``leaving`` goes: unchanged, or the first human who still plays."""
         if leaving != self.host_id:
             return self.host_id
         gone = set(self.match.left) if self.match is not None else set()
         for seat, player in enumerate(players):
-            if player.user_id != leaving and seat not in gone:
+            if player.user_id != leaving and seat not in gone and not player.is_computer:
                 return player.user_id
         return self.host_id
+
+    @property
+    def humans_remaining(self) -> int:
+        """Humans who still play their own seat (not left, not replaced by the computer)."""
+        gone = set(self.match.left) if self.match is not None else set()
+        return sum(
+            1
+            for seat, player in enumerate(self.players)
+            if not player.is_automatic and seat not in gone
+        )
+
+    def automatic_seats(self) -> list[int]:
+        """Seats the computer plays now, still in the match."""
+        gone = set(self.match.left) if self.match is not None else set()
+        return [
+            seat
+            for seat, player in enumerate(self.players)
+            if player.is_automatic and seat not in gone
+        ]
 
     def names(self) -> list[str]:
         """Display names by seat."""
         return [p.name for p in self.players]
 
     def _changed(self, now: float, **changes: Any) -> Table:
-        return replace(self, version=self.version + 1, updated_at=now, **changes)
+        table = replace(self, version=self.version + 1, updated_at=now, **changes)
+        return replace(table, deadline=table._next_deadline(self, now))
+
+    def _next_deadline(self, before: Table, now: float) -> float | None:
+        """When this table next needs the clock: lobby expiry, the turn's end, or idleness."""
+        if self.status == "lobby":
+            return self.created_at + LOBBY_SECONDS
+        if self.status != "playing" or self.match is None:
+            return None
+        seconds = self.rules.turn_seconds
+        hand = self.match.hand
+        if hand.is_over:
+            same_pause = (
+                before.match is not None
+                and before.match.hand.is_over
+                and len(before.match.history) == len(self.match.history)
+                and before.deadline is not None
+            )
+            return before.deadline if same_pause else now + NEXT_HAND_SECONDS
+        if not seconds or self.players[hand.current].is_automatic:
+            return now + IDLE_SECONDS
+        # R-TIME-1: the clock runs per turn: a new hand, a new turn owner, or a card played
+        # (a skipped opponent in a two-player game gives the same seat a new turn).
+        turn = (self.match.hand_number, hand.current, len(hand.discard))
+        if before.status == "playing" and before.match is not None and before.deadline:
+            old = before.match.hand
+            if (before.match.hand_number, old.current, len(old.discard)) == turn:
+                return before.deadline
+        return now + seconds
+
+    def _with_player(self, seat: int, player: Player) -> Table:
+        players = list(self.players)
+        players[seat] = player
+        return replace(self, players=tuple(players))
+
+    def _with_timeouts(self, seat: int, count: int) -> Table:
+        timeouts = list(self.timeouts) + [0] * (len(self.players) - len(self.timeouts))
+        timeouts[seat] = count
+        return replace(self, timeouts=tuple(timeouts))
+
+    def _note(self, record: Mapping[str, Any]) -> Table:
+        """Add a table-level line (not an engine event) to the recent moves."""
+        return replace(self, recent=(*self.recent, dict(record))[-RECENT_EVENTS:])
 
     def _require_lobby(self) -> None:
         if self.status == "playing":
@@ -174,6 +271,20 @@ class Table:
             raise TableError("table_full", seats=self.capacity)
         table = self._changed(now, players=(*self.players, player))
         return Change(table, log=(ActionRow(None, f"join:{player.user_id}"),))
+
+    def add_computer(self, level: str, *, by: int, is_admin: bool, now: float) -> Change:
+        """The host seats a computer player of ``level`` (see ``players.LEVELS``)."""
+        self._require_lobby()
+        if by != self.host_id and not is_admin:
+            raise TableError("not_host")
+        if len(self.players) >= self.capacity:
+            raise TableError("table_full", seats=self.capacity)
+        taken = {p.user_id for p in self.players}
+        user_id = next(i for i in range(-1, -MAX_PLAYERS - 2, -1) if i not in taken)
+        name = f"🤖 {COMPUTER_NAMES[(-user_id - 1) % len(COMPUTER_NAMES)]}"
+        player = Player(user_id, name, level)
+        table = self._changed(now, players=(*self.players, player))
+        return Change(table, log=(ActionRow(None, f"computer:{level}"),))
 
     def leave(self, user_id: int, *, now: float) -> Change:
         """Leave the lobby, or a running match (which the leaver then loses, R-TIME-2)."""
@@ -218,8 +329,12 @@ class Table:
             raise TableError("wrong_player_count", needed=needed)
         if len(self.players) < 2:
             raise TableError("too_few_players")
+        if all(p.is_computer for p in self.players):
+            raise TableError("too_few_players")
         step = Match.new(self.rules, len(self.players), seed=self.seed)
-        table = self._changed(now, status="playing", match=step.match)
+        table = self._changed(
+            now, status="playing", match=step.match, timeouts=(0,) * len(self.players)
+        )
         table = table._remember(step.events)
         return Change(table, step.events, (ActionRow(None, "start"),))
 
@@ -234,51 +349,151 @@ class Table:
     # -- the game -------------------------------------------------------------------------
 
     def act(self, user_id: int, action: Action, *, now: float) -> Change:
-        """Apply ``action`` for the seat of ``user_id``; deals the next hand when one ends."""
-        match = self._require_playing()
+        """Apply ``action`` for the seat of ``user_id``; deals the next hand when one ends.
+
+        A human whom the computer replaced (R-TIME-3) takes the seat back by acting.
+        """
+        self._require_playing()
         seat = self.seat_of(user_id)
         if seat is None:
             raise TableError("not_seated")
+        table = self
+        player = self.players[seat]
+        if player.is_automatic and not player.is_computer:
+            table = table._with_player(seat, replace(player, level=None))
+        return table._with_timeouts(seat, 0)._apply(seat, action, now)
+
+    def act_for(self, seat: int, action: Action, *, now: float) -> Change:
+        """The computer's ``action`` for ``seat`` (a computer player or a replaced human)."""
+        self._require_playing()
+        if not 0 <= seat < len(self.players) or not self.players[seat].is_automatic:
+            raise TableError("not_seated")
+        return self._apply(seat, action, now)
+
+    def _apply(self, seat: int, action: Action, now: float) -> Change:
+        match = self._require_playing()
         try:
             step = match.apply(seat, action)
         except IllegalActionError as exc:
             raise TableError("illegal", reason=exc.reason.value, detail=exc.detail) from None
         events = list(step.events)
-        log = [ActionRow(seat, str(action))]
         match = step.match
-        if match.hand.is_over and not match.is_over:
-            following = match.next_hand()
-            match = following.match
-            events.extend(following.events)
-            log.append(ActionRow(None, "next"))
         status = "finished" if match.is_over else "playing"
+        # A hand that ends leaves the table showing its scoring until the next deal
+        # (NEXT_HAND_SECONDS, or the host's "Next hand").
         table = self._changed(now, match=match, status=status)._remember(events)
+        return Change(table, tuple(events), (ActionRow(seat, str(action)),))
+
+    def deal_next(self, *, by: int, is_admin: bool, now: float) -> Change:
+        """The host deals the next hand without waiting for the pause to end."""
+        match = self._require_playing()
+        if by != self.host_id and not is_admin:
+            raise TableError("not_host")
+        if not match.hand.is_over:
+            raise TableError("illegal", reason="hand_not_over", detail="")
+        return self._deal_next(now)
+
+    def _deal_next(self, now: float) -> Change:
+        match = self._require_playing()
+        following = match.next_hand()
+        table = self._changed(now, match=following.match)._remember(following.events)
+        return Change(table, following.events, (ActionRow(None, "next"),))
+
+    # -- the clock ------------------------------------------------------------------------
+
+    def is_due(self, now: float) -> bool:
+        """Has the deadline passed?"""
+        return self.is_live and self.deadline is not None and now >= self.deadline
+
+    def time_out(self, now: float) -> Change:
+        """The deadline passed: close an expired lobby or an idle game, or end the turn.
+
+        R-TIME-1: the turn's owner is played for by :func:`engine.auto.auto_action`. After
+        three timeouts in a row the seat goes to a computer player (R-TIME-3), or, in presets
+        that say so, the player is removed and loses the match (R-TIME-2).
+        """
+        if not self.is_due(now):
+            raise TableError("not_due")
+        match = self.match
+        if self.status == "lobby" or match is None:
+            return self._expire(now, "LobbyExpired")
+        if match.hand.is_over:
+            return self._deal_next(now)
+        seat = match.hand.current
+        if not self.rules.turn_seconds or self.players[seat].is_automatic:
+            return self._expire(now, "TableIdle")
+        table: Table = self
+        events: list[Event] = []
+        log: list[ActionRow] = [ActionRow(None, f"timeout:{seat}")]
+        hand_number = match.hand_number
+        while table.status == "playing" and table.match is not None:
+            hand = table.match.hand
+            if hand.is_over or table.match.hand_number != hand_number or hand.current != seat:
+                break
+            action = auto_action(hand, seat)
+            if action is None:
+                break
+            change = table._apply(seat, action, now)
+            table, events, log = change.table, [*events, *change.events], [*log, *change.log]
+        count = (self.timeouts[seat] if seat < len(self.timeouts) else 0) + 1
+        table = table._with_timeouts(seat, count)._note({"e": "TimedOut", "seat": seat})
+        if count >= TIMEOUTS_BEFORE_REPLACING and table.status == "playing":
+            player = table.players[seat]
+            if self.preset in REMOVE_ON_TIMEOUT:
+                retired = table._retire(seat, player.user_id, now, verb="timeout")
+                table, events = retired.table, [*events, *retired.events]
+                log.extend(retired.log)
+            else:
+                table = table._with_player(seat, replace(player, level="normal"))
+                table = table._note({"e": "Replaced", "seat": seat})
+                table = replace(table, deadline=table._next_deadline(table, now))
+        if table.status == "playing" and table.humans_remaining == 0:
+            return Change(table._expire(now, "NoHumansLeft").table, tuple(events), tuple(log))
         return Change(table, tuple(events), tuple(log))
+
+    def _expire(self, now: float, reason: str) -> Change:
+        table = self._changed(now, status="closed")._note({"e": reason})
+        return Change(table, log=(ActionRow(None, f"close:{reason}"),))
 
     def _retire(self, seat: int, user_id: int, now: float, *, verb: str) -> Change:
         """R-TIME-2: the seat leaves the running match; a leaving host passes the table on."""
         match = self._require_playing()
         step = match.remove_player(seat)
         events = list(step.events)
-        # The engine's record knows only ``leave@N``; a kick also logs who was removed.
-        log = [ActionRow(None, f"kick:{user_id}")] if verb == "kick" else []
+        # The engine's record knows only ``leave@N``; a kick or timeout also logs who went.
+        log = [ActionRow(None, f"{verb}:{user_id}")] if verb != "leave" else []
         log.append(ActionRow(None, f"leave@{seat}"))
         match = step.match
-        if match.hand.is_over and not match.is_over:
-            following = match.next_hand()
-            match = following.match
-            events.extend(following.events)
-            log.append(ActionRow(None, "next"))
         status = "finished" if match.is_over else "playing"
         table = self._changed(now, match=match, status=status)
         table = replace(table, host_id=table._next_host(user_id, table.players))
-        return Change(table._remember(events), tuple(events), tuple(log))
+        table = table._remember(events)
+        if table.status == "playing" and table.humans_remaining == 0:
+            table = replace(table, status="closed", deadline=None)._note({"e": "NoHumansLeft"})
+        return Change(table, tuple(events), tuple(log))
 
     def _remember(self, events: Sequence[Event]) -> Table:
+        """Keep the public lines for the table message and count the events per seat."""
+        table = replace(self, tallies=tally(self.tallies, len(self.players), events))
         public = [r for r in (public_record(e) for e in events) if r is not None]
         if not public:
-            return self
-        return replace(self, recent=(*self.recent, *public)[-RECENT_EVENTS:])
+            return table
+        return replace(table, recent=(*self.recent, *public)[-RECENT_EVENTS:])
+
+    def result(self) -> MatchResult | None:
+        """The finished match's record for the board (``None`` before the end)."""
+        if self.status != "finished" or self.match is None or not self.match.is_over:
+            return None
+        return match_result(
+            table_id=self.id,
+            guild_id=self.guild_id,
+            preset=self.preset,
+            finished_at=self.updated_at,
+            match=self.match,
+            seats=self.players,
+            tallies=self.tallies,
+            tournament=self.tournament,
+        )
 
     # -- storage --------------------------------------------------------------------------
 
@@ -288,7 +503,15 @@ class Table:
             "host_id": self.host_id,
             "preset": self.preset,
             "options": dict(self.options),
-            "players": [{"user_id": p.user_id, "name": p.name} for p in self.players],
+            "players": [
+                {"user_id": p.user_id, "name": p.name, "level": p.level, "team_role": p.team_role}
+                for p in self.players
+            ],
+            "tournament": self.tournament,
+            "ping_turns": self.ping_turns,
+            "deadline": self.deadline,
+            "timeouts": list(self.timeouts),
+            "tallies": [dict(t) for t in self.tallies],
             "seed": self.seed,
             "match": match_to_dict(self.match) if self.match is not None else None,
             "recent": [dict(r) for r in self.recent],
@@ -319,7 +542,12 @@ class Table:
             host_id=int(state["host_id"]),
             preset=str(state["preset"]),
             options=dict(state.get("options", {})),
-            players=tuple(Player(int(p["user_id"]), str(p["name"])) for p in state["players"]),
+            players=tuple(
+                Player(int(p["user_id"]), str(p["name"]), p.get("level")) for p in state["players"]
+            ),
+            deadline=state.get("deadline"),
+            timeouts=tuple(int(n) for n in state.get("timeouts", ())),
+            tallies=tuple(dict(t) for t in state.get("tallies", ())),
             seed=int(state["seed"]),
             status=record.status,
             match=match_from_dict(match) if match is not None else None,

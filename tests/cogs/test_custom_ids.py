@@ -172,7 +172,7 @@ MALFORMED = [
     "uno:1:colour:abc:5:W4=X",
     "uno:1:colour:abc:5:W4",
     "uno:1:choose:abc:5:W=R",
-    "uno:1:choose:abc:5:P",
+    "uno:1:choose:abc:5:X",  # P is pink on the dark side of UNO Flip
     "uno:1:page:abc:5:R",
     "uno:1:page:abc:5:100",
     "uno:1:pick:abc:5:W4=B",
@@ -263,7 +263,9 @@ def check_view(view: discord.ui.View) -> list[str]:
 async def test_lobby_table_message_ids_are_unique() -> None:
     table = lobby(3, table_id=LONGEST_TABLE)
     ids = check_view((await table_payload(table)).view)
-    assert ids == [f"uno:1:{verb}:{LONGEST_TABLE}" for verb in ("join", "leave", "start")]
+    assert ids == [
+        f"uno:1:{verb}:{LONGEST_TABLE}" for verb in ("join", "leave", "start", "computer")
+    ]
 
 
 async def test_playing_table_message_has_only_the_show_hand_button() -> None:

@@ -25,8 +25,10 @@ from cogs.uno._i18n import (
     t,
 )
 from cogs.uno._present import card_name, rules_help, rules_summary
+from cogs.uno._service import TableService
 from engine import PRESETS, CardFace, Rules
 from engine.rules import Scoring, Stacking
+from storage import GameRepository
 
 NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord: lowercase letters, digits, - and _
 
@@ -119,10 +121,12 @@ def test_an_unknown_language_falls_back_to_english() -> None:
 @pytest.fixture
 async def tree() -> Any:
     bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
-    cog = Uno(bot, service=None)  # type: ignore[arg-type]
+    repo = await GameRepository.open(":memory:")
+    cog = Uno(bot, TableService(repo))
     await bot.add_cog(cog)
     yield bot.tree
     await bot.remove_cog(cog.qualified_name)
+    await repo.close()
 
 
 async def test_every_command_and_option_has_an_italian_name_and_description(tree: Any) -> None:
@@ -131,22 +135,25 @@ async def test_every_command_and_option_has_an_italian_name_and_description(tree
     assert [p["name"] for p in payload] == ["uno"]
     group = payload[0]
     assert group["description_localizations"]["it"] == "Gioca a UNO in questo canale"
-    seen = set()
-    for command in group["options"]:
-        italian = command["name_localizations"]["it"]
-        assert NAME.match(italian), italian
-        assert italian == italian.lower(), italian
-        assert 1 <= len(command["description_localizations"]["it"]) <= 100
-        seen.add(italian)
-        for option in command.get("options", []):
-            name = option["name_localizations"]["it"]
-            assert NAME.match(name), name
-            assert name == name.lower(), name
+
+    def check(options: list[dict[str, Any]]) -> list[str]:
+        """Every option, subcommand and subgroup below, recursively; their Italian names."""
+        names = []
+        for option in options:
+            italian = option["name_localizations"]["it"]
+            assert NAME.match(italian), italian
+            assert italian == italian.lower(), italian
             assert 1 <= len(option["description_localizations"]["it"]) <= 100
             for choice in option.get("choices", []):
                 assert choice["name_localizations"]["it"]
-    assert {"nuovo", "gioca", "pesca", "mano", "sfida", "cogli"} <= seen
-    assert len(seen) == len(group["options"])  # no two commands share an Italian name
+            names.append(italian)
+            inner = check(option.get("options", []))
+            assert len(set(inner)) == len(inner), inner  # no two siblings share a name
+        return names
+
+    seen = check(group["options"])
+    assert {"nuovo", "gioca", "pesca", "mano", "sfida", "cogli", "classifica"} <= set(seen)
+    assert len(set(seen)) == len(seen)  # no two commands share an Italian name
 
 
 async def test_the_english_catalogue_matches_the_source_of_every_command(tree: Any) -> None:
@@ -155,7 +162,11 @@ async def test_the_english_catalogue_matches_the_source_of_every_command(tree: A
     where = app_commands.TranslationContextLocation
     group = tree.get_commands()[0]
     assert english[command_key(where.group_description, group)] == group.description
-    for command in group.commands:
+    for command in group.walk_commands():
+        if isinstance(command, app_commands.Group):
+            assert english[command_key(where.group_name, command)] == command.name
+            assert english[command_key(where.group_description, command)] == command.description
+            continue
         assert english[command_key(where.command_name, command)] == command.name
         assert english[command_key(where.command_description, command)] == command.description
         for parameter in command.parameters:

@@ -8,7 +8,15 @@ from dataclasses import replace
 
 import pytest
 
-from cogs.uno._table import MAX_PLAYERS, RECENT_EVENTS, Change, Player, Table, TableError
+from cogs.uno._table import (
+    MAX_PLAYERS,
+    NEXT_HAND_SECONDS,
+    RECENT_EVENTS,
+    Change,
+    Player,
+    Table,
+    TableError,
+)
 from engine import Draw, Play, Reason, parse_action
 from engine.cards import CardFace
 from engine.match import PlayerRetired
@@ -270,19 +278,42 @@ def test_an_illegal_action_is_refused_with_the_engine_reason(
     assert excinfo.value.params["reason"] == reason.value
 
 
-def test_r_end_1_a_finished_hand_deals_the_next_one() -> None:
+def test_r_end_1_a_finished_hand_pauses_on_its_scoring_then_deals_the_next_one() -> None:
     table = stacked([["R1"], ["B2", "B3"]], "R9")
     change = table.act(user(0), Play(CardFace.parse("R1")), now=70.0)
-    after = change.table
-    assert after.status == "playing"
+    paused = change.table
+    assert paused.status == "playing"
+    assert paused.match is not None
+    assert paused.match.hand.is_over
+    assert paused.match.scores[0] == 5
+    assert change.log == (ActionRow(0, "R1"),)
+    kinds = [type(e).__name__ for e in change.events]
+    assert kinds.index("HandEnded") < kinds.index("HandScored")
+    assert paused.deadline == 70.0 + NEXT_HAND_SECONDS
+    assert paused.version == table.version + 1
+    # Nobody may act in the pause; at its end the clock deals the next hand.
+    with pytest.raises(TableError):
+        act(paused, 1, "draw")
+    dealt = paused.time_out(70.0 + NEXT_HAND_SECONDS)
+    after = dealt.table
     assert after.match is not None
     assert after.match.hand_number == 2
     assert not after.match.hand.is_over
-    assert after.match.scores[0] == 5
-    assert change.log == (ActionRow(0, "R1"), ActionRow(None, "next"))
-    kinds = [type(e).__name__ for e in change.events]
-    assert kinds.index("HandEnded") < kinds.index("HandScored") < kinds.index("HandStarted")
-    assert after.version == table.version + 1
+    assert dealt.log == (ActionRow(None, "next"),)
+    assert any(type(e).__name__ == "HandStarted" for e in dealt.events)
+
+
+def test_r_setup_2_the_host_deals_the_next_hand_at_once() -> None:
+    table = stacked([["R1"], ["B2", "B3"]], "R9")
+    paused = act(table, 0, "R1")
+    with pytest.raises(TableError) as excinfo:
+        paused.deal_next(by=user(1), is_admin=False, now=71.0)
+    assert codes(excinfo) == "not_host"
+    after = paused.deal_next(by=user(0), is_admin=False, now=71.0).table
+    assert after.match is not None
+    assert after.match.hand_number == 2
+    assert paused.match is not None
+    assert after.match.dealer != paused.match.dealer  # R-SETUP-2: the deal rotates
 
 
 def test_r_score_5_a_match_that_ends_finishes_the_table() -> None:
@@ -342,19 +373,22 @@ def test_r_time_2_leaving_heads_up_ends_the_match() -> None:
 
 def test_r_time_2_leaving_ends_the_hand_and_the_next_one_is_dealt() -> None:
     # Tournament (play_to_last): seat 0 went out and stays in the match; when two of the
-    # three still holding cards leave, the hand is over and the next one is dealt.
+    # three still holding cards leave, the hand is over and, after the pause, the next one
+    # is dealt.
     table = stacked([["R1"], ["B2", "B3"], ["G2", "G3"], ["Y2", "Y3"]], "R9", preset="tournament")
     table = act(table, 0, "R1")
     assert table.match is not None
     assert table.match.hand.out == (0,)
     table = table.leave(user(1), now=81.0).table
     change = table.leave(user(2), now=82.0)
-    after = change.table
+    assert change.log == (ActionRow(None, "leave@2"),)
+    assert change.table.match is not None
+    assert change.table.match.hand.is_over
+    after = change.table.time_out(82.0 + NEXT_HAND_SECONDS).table
     assert after.status == "playing"
     assert after.match is not None
     assert after.match.hand_number == 2
     assert after.match.left == (1, 2)
-    assert change.log == (ActionRow(None, "leave@2"), ActionRow(None, "next"))
     assert after.match.hand.playing == (True, False, False, True)
 
 
@@ -533,6 +567,9 @@ def test_recent_keeps_only_public_records_and_at_most_recent_events() -> None:
         steps = 0
         while table.status == "playing" and steps < 400:
             assert table.match is not None
+            if table.match.hand.is_over:  # the pause between hands: the clock deals on
+                table = table.time_out(table.deadline or 0.0).table
+                continue
             seat, action = random_step(table.match.hand, rnd)
             change = table.act(user(seat), action, now=1.0)
             seen.update(type(e).__name__ for e in change.events)

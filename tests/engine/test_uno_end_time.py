@@ -444,6 +444,10 @@ def test_r_uno_5_table_view_holds_no_hand_data() -> None:
         "ranking",
         "version",
         "side",
+        "discard",
+        "prior_colour",
+        "offender",
+        "rules",
     }
     # Two tables that differ only in hidden cards look the same to the public.
     one = hand([["R1", "R2"], ["R3", "B4"]], "R9", ["Y7"]).state

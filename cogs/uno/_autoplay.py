@@ -1,0 +1,148 @@
+"""The table's clock and its computer players: what happens when nobody clicks.
+
+One timer per live table wakes it when a computer seat should act (after a short, human-like
+pause) or when its stored deadline passes (a turn's time limit, an unstarted lobby, an idle
+game). Deadlines live in the table's stored state, so after a restart :meth:`resume` sets
+every timer again and a turn that ran out while the bot was down is played at once.
+
+A computer player sees only its seat's :class:`~engine.views.PlayerView` and decides in a
+worker thread (a ``hard`` search takes up to ~150 ms, too long for the event loop). Its move
+goes through the same locked compare-and-swap update as a click: if a human moved first,
+the computer just looks again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable
+
+import players
+from engine import Action
+
+from ._service import StaleClickError, TableService
+from ._table import Table, TableError
+
+log = logging.getLogger(__name__)
+
+#: How long a computer player "thinks" before its move, in seconds (jittered ±50 %).
+DEFAULT_PAUSE = 1.2
+
+
+class Autoplay:
+    """Timers for every live table of the bot."""
+
+    def __init__(
+        self,
+        service: TableService,
+        on_change: Callable[[Table], Awaitable[None]],
+        *,
+        pause: float = DEFAULT_PAUSE,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.service = service
+        self.on_change = on_change  # shows a change (edits the table message), then watches
+        self.pause = pause
+        self._clock = clock
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        # (table id, version) whose computer seats had nothing to do: do not ask again.
+        self._idle: dict[str, int] = {}
+
+    async def resume(self) -> int:
+        """After a start: set the timer of every live table; returns how many."""
+        records = await self.service.repo.live_tables()
+        for record in records:
+            self.watch(Table.from_record(record))
+        return len(records)
+
+    def stop(self) -> None:
+        """Cancel every timer (the cog unloads or the bot closes)."""
+        for handle in self._timers.values():
+            handle.cancel()
+        self._timers.clear()
+        for task in self._tasks:
+            task.cancel()
+
+    def watch(self, table: Table) -> None:
+        """(Re)arm the table's timer after a change."""
+        handle = self._timers.pop(table.id, None)
+        if handle is not None:
+            handle.cancel()
+        if not table.is_live:
+            self._idle.pop(table.id, None)
+            return
+        delay: float | None = None
+        if self._computer_may_act(table):
+            delay = self._think_time(table)
+        if table.deadline is not None:
+            until = max(0.0, table.deadline - self._clock())
+            delay = until if delay is None else min(delay, until)
+        if delay is None:
+            return
+        loop = asyncio.get_running_loop()
+        self._timers[table.id] = loop.call_later(delay, self._spawn, table.id)
+
+    def _spawn(self, table_id: str) -> None:
+        self._timers.pop(table_id, None)
+        task = asyncio.get_running_loop().create_task(self._wake(table_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _think_time(self, table: Table) -> float:
+        rng = random.Random(f"{table.id}:{table.version}:pause")
+        return self.pause * (0.5 + rng.random())
+
+    def _computer_may_act(self, table: Table) -> bool:
+        if table.status != "playing" or table.match is None:
+            return False
+        if self._idle.get(table.id) == table.version:
+            return False
+        hand = table.match.hand
+        return any(hand.legal_actions(seat) for seat in table.automatic_seats())
+
+    async def _wake(self, table_id: str) -> None:
+        try:
+            table = await self.service.get(table_id)
+            if table is None or not table.is_live:
+                return
+            after = await self._computer_move(table)
+            if after is None and table.is_due(self._clock()):
+                timed_out = await self.service.update(table_id, lambda tb, now: tb.time_out(now))
+                after = timed_out.table
+            if after is not None:
+                await self.on_change(after)
+            else:
+                self.watch(table)
+        except StaleClickError as stale:
+            self.watch(stale.table)  # someone moved first: look again
+        except TableError as exc:
+            log.debug("Table %s: nothing to do on wake (%s)", table_id, exc.code)
+        except Exception:
+            log.exception("The clock of table %s failed", table_id)
+
+    async def _computer_move(self, table: Table) -> Table | None:
+        """Let one computer seat act, the turn's owner first; ``None`` if none wants to."""
+        if not self._computer_may_act(table) or table.match is None:
+            return None
+        hand = table.match.hand
+        seats = sorted(table.automatic_seats(), key=lambda s: s != hand.current)
+        for seat in seats:
+            if not hand.legal_actions(seat):
+                continue
+            level = table.players[seat].level or "normal"
+            view = hand.view_for(seat)
+            rng = random.Random(f"{table.seed}:{table.version}:{seat}")
+            action: Action | None = await asyncio.to_thread(players.decide, level, view, rng)
+            if action is None:
+                continue
+            change = await self.service.update(
+                table.id,
+                lambda tb, now, seat=seat, action=action: tb.act_for(seat, action, now=now),
+                version=table.version,
+            )
+            return change.table
+        self._idle[table.id] = table.version
+        return None

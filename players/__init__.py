@@ -1,0 +1,68 @@
+"""Computer players: three levels that decide from a seat's view only.
+
+The whole API the bot needs::
+
+    >>> import random
+    >>> from engine import Rules, new_hand
+    >>> import players
+    >>> players.LEVELS
+    ('easy', 'normal', 'hard')
+    >>> state = new_hand(Rules.from_preset("classic"), 2, dealer=0, seed=7).state
+    >>> action = players.decide("normal", state.view_for(state.current), random.Random(1))
+    >>> action in state.legal_actions(state.current)
+    True
+
+``decide(level, view, rng) -> Action | None`` returns the action the seat of ``view`` wants
+to take *now*, always one of ``view.legal``, or ``None`` when it wants to do nothing now
+(only possible when it is not the seat's turn: nothing to call, catch or jump in with, or
+``easy`` declining). It covers every phase and every out-of-turn chance the engine lists:
+calling UNO (R-UNO-1), catching (R-UNO-2), jumping in (R-ACT-7), stacking and taking a
+penalty (R-ACT-6), challenging or taking a Wild Draw Four (R-CHAL), naming a start Wild's
+colour (R-SETUP-5), choosing a Swap Hands target (R-DECK-4), playing or keeping a drawn card
+(R-TURN-5). The same ``view`` and an ``rng`` in the same state give the same answer.
+
+It reads only the :class:`~engine.PlayerView`: its own hand, its legal actions and the public
+table (card counts, the discard pile's faces, the colour before a Wild Draw Four under
+challenge, the rules) — never another seat's cards and never the :class:`~engine.GameState`.
+Nothing is mutated.
+
+How to drive it (see :func:`players.arena.play_hand`): after every change of the state, ask
+each computer seat that has legal actions — the seat that just played first (so it calls
+UNO before anyone can catch it), then the others — and apply the first action returned; when
+nobody acts out of turn, ask the current seat, which always returns an action. Ask the seat
+again after each change; a ``None`` means "nothing now", not "never".
+
+Levels (``docs/computer-players.md`` has the measured strength and speed):
+
+- ``easy`` (:mod:`players.easy`): random legal play;
+- ``normal`` (:mod:`players.normal`): a documented heuristic, a few microseconds a decision;
+- ``hard`` (:mod:`players.hard`): determinized Monte Carlo rollouts with the engine, bounded
+  by a fixed amount of work (about 50-100 ms on the benchmark machine).
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine import Action, PlayerView
+
+from . import easy, hard, normal
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+_DECIDERS = {"easy": easy.decide, "normal": normal.decide, "hard": hard.decide}
+
+
+def decide(level: str, view: PlayerView, rng: random.Random) -> Action | None:
+    """The action the seat of ``view`` takes now at ``level``, or ``None`` for nothing now.
+
+    Raises :class:`ValueError` for an unknown level.
+    """
+    try:
+        decider = _DECIDERS[level]
+    except KeyError:
+        raise ValueError(f"unknown level {level!r}; choose one of: {', '.join(LEVELS)}") from None
+    return decider(view, rng)
+
+
+__all__ = ["LEVELS", "decide"]

@@ -1,0 +1,180 @@
+"""End to end: computer players, turn timers and AFK handling (R-TIME) through the fake Discord."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import CallUno, CatchUno, Challenge, ChooseColour, Draw, Pass, Play
+from engine.auto import auto_action
+from storage import GameRepository
+from tests.fakediscord import BotProcess, FakeDiscord
+
+from .harness import World, click, description, find_id, load, slash, table_message
+
+
+async def actions(world: World, table_id: str) -> list[tuple[int, int | None, str]]:
+    repo = await GameRepository.open(str(world.database))
+    try:
+        return await repo.actions(table_id)
+    finally:
+        await repo.close()
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    """The usual world, with computer players that think for 50 ms instead of a second."""
+    fake = FakeDiscord()
+    guild = fake.add_guild("UNO night")
+    channel = guild.add_text_channel("uno")
+    other = guild.add_text_channel("general")
+    users = [fake.add_user(name) for name in ("alice", "bruno", "carla", "dario")]
+    for user in users:
+        guild.add_member(user, manage_guild=user.name == "dario")
+    await fake.start()
+    database = tmp_path / "uno.sqlite3"
+    env = {"COMPUTER_PAUSE_SECONDS": "0.05"}
+    try:
+        async with BotProcess(fake, database_path=database, dev_guild=guild, env=env) as bot:
+            yield World(fake, bot, guild, channel, other, *users, database)
+            fake.assert_clean()
+            bot.assert_healthy()
+    finally:
+        await fake.close()
+
+
+async def play_turn(world: World, user: Any, table_id: str, seat: int) -> bool:
+    """If it is ``seat``'s turn, play what a hurried human would, by slash command."""
+    table = await load(world, table_id)
+    if table.status != "playing" or table.match is None:
+        return False
+    hand = table.match.hand
+    if hand.current != seat or hand.is_over:
+        return False
+    action = auto_action(hand, seat)
+    if isinstance(action, Play):
+        options: dict[str, Any] = {"card": action.face.notation}
+        if action.colour is not None:
+            options["colour"] = action.colour.value
+        if len(hand.hands[seat]) == 2:
+            options["uno"] = True
+        await slash(world, user, "uno play", **options)
+    elif isinstance(action, Draw):
+        await slash(world, user, "uno draw")
+    elif isinstance(action, Pass):
+        await slash(world, user, "uno pass")
+    elif isinstance(action, ChooseColour):
+        shown = await slash(world, user, "uno hand")
+        custom_id = find_id(shown.message, f"uno:1:choose:{table_id}:")
+        await click(world, user, shown.message, custom_id)
+    elif isinstance(action, Challenge | CallUno | CatchUno):
+        await slash(world, user, "uno challenge")
+    return True
+
+
+async def open_with_computers(world: World, computers: int, **options: Any) -> str:
+    await slash(world, world.alice, "uno new", **options)
+    table_id = find_id(table_message(world), "uno:1:join:").rsplit(":", 1)[1]
+    for level in ("normal", "hard", "easy")[:computers]:
+        added = await slash(world, world.alice, "uno addbot", level=level)
+        assert "sat down" in added.message.content
+    return table_id
+
+
+async def test_r_time_3_one_human_and_three_computer_players_play_a_whole_match(
+    world: World,
+) -> None:
+    table_id = await open_with_computers(world, 3, points=50)
+    lobby = description(table_message(world))
+    for level in ("normal", "hard", "easy"):
+        assert level in lobby
+    await click(world, world.alice, table_message(world), f"uno:1:start:{table_id}")
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
+        table = await load(world, table_id)
+        if table.status == "finished":
+            break
+        assert table.status == "playing", table.recent
+        if not await play_turn(world, world.alice, table_id, 0):
+            await asyncio.sleep(0.05)
+    table = await load(world, table_id)
+    assert table.status == "finished"
+    assert table.match is not None
+    assert table.match.is_over
+    assert max(table.match.scores) >= 50
+    # The computers played their own turns: every seat played cards.
+    assert len(table.match.history) >= 1
+    await asyncio.sleep(0.5)
+    public = description(table_message(world))
+    assert "wins the match" in public
+    # Nobody's cards ever reached the public channel (the fake records every message).
+    for message in world.fake.channel_messages(world.channel):
+        if not message.ephemeral:
+            assert "Your hand" not in title_of(message)
+
+
+def title_of(message: Any) -> str:
+    return " ".join(embed.get("title", "") for embed in message.embeds)
+
+
+async def test_r_time_1_r_time_3_a_silent_player_is_auto_played_then_replaced(
+    world: World,
+) -> None:
+    # Alice opens with one-second turns and then says nothing; Bruno plays his turns.
+    await slash(world, world.alice, "uno new", turn_seconds=1)
+    table_id = find_id(table_message(world), "uno:1:join:").rsplit(":", 1)[1]
+    await slash(world, world.bruno, "uno join")
+    await slash(world, world.alice, "uno addbot", level="easy")
+    await click(world, world.alice, table_message(world), f"uno:1:start:{table_id}")
+    deadline = time.monotonic() + 90
+    replaced = False
+    told = False
+    while time.monotonic() < deadline and not replaced:
+        table = await load(world, table_id)
+        replaced = table.players[0].level is not None
+        if table.status != "playing":
+            break
+        if table.timeouts[0] and not told:
+            # The table says so, before Bruno moves on.
+            await asyncio.sleep(0.3)
+            public = description(table_message(world))
+            assert "alice ran out of time; the bot played for them." in public
+            told = True
+        if not await play_turn(world, world.bruno, table_id, 1):
+            await asyncio.sleep(0.05)
+    table = await load(world, table_id)
+    assert replaced, table.recent
+    assert table.players[0].user_id == world.alice.id  # her seat, played by the computer
+    assert table.timeouts[0] >= 3
+    assert table.status == "playing"
+    assert told
+    log = [text for _, _, text in await actions(world, table_id)]
+    assert log.count("timeout:0") == 3
+    # (Taking the seat back by acting again is covered in tests/cogs/test_clock.py.)
+
+
+async def test_r_time_1_a_turn_timer_survives_a_restart(world: World) -> None:
+    await slash(world, world.alice, "uno new", turn_seconds=3)
+    table_id = find_id(table_message(world), "uno:1:join:").rsplit(":", 1)[1]
+    await slash(world, world.bruno, "uno join")
+    await click(world, world.alice, table_message(world), f"uno:1:start:{table_id}")
+    before = await load(world, table_id)
+    assert before.deadline is not None
+    assert before.match is not None
+    await world.bot.kill()
+    # The turn runs out while the bot is down.
+    await asyncio.sleep(max(0.0, before.deadline - time.time()) + 0.5)
+    await world.bot.start()
+    stop = time.monotonic() + 20
+    after = before
+    while time.monotonic() < stop and not after.timeouts[before.match.hand.current]:
+        await asyncio.sleep(0.1)
+        after = await load(world, table_id)
+    assert after.timeouts[before.match.hand.current] == 1
+    assert after.version > before.version
+    assert {"e": "TimedOut", "seat": before.match.hand.current} in after.recent
