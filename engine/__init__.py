@@ -23,7 +23,7 @@ from .actions import (
     Play,
     parse_action,
 )
-from .cards import CardFace, Colour, Deck, Kind, classic_deck
+from .cards import DARK_COLOURS, CardFace, Colour, Deck, Kind, classic_deck, flip_deck
 from .errors import (
     EngineError,
     IllegalActionError,
@@ -40,6 +40,7 @@ from .state import GameState, HandOutcome, Phase, Transition
 from .views import PlayerView, TableView
 
 __all__ = [
+    "DARK_COLOURS",
     "PRESETS",
     "Action",
     "CallUno",
@@ -77,6 +78,7 @@ __all__ = [
     "UnoPenalty",
     "classic_deck",
     "events_for",
+    "flip_deck",
     "legal_actions",
     "new_hand",
     "parse_action",

@@ -9,23 +9,27 @@ from __future__ import annotations
 from collections import Counter
 
 from .actions import DRAW, PASS, Action, ChooseColour, Play
-from .cards import CLASSIC_COLOURS, Colour, Kind
+from .cards import Colour, Kind
 from .state import GameState, Phase
 
 
 def _favourite_colour(state: GameState, seat: int) -> Colour:
-    """The colour the seat holds most of (ties in the order red, yellow, green, blue)."""
+    """The colour the seat holds most of (ties in the order red, yellow, green, blue; on
+    UNO Flip's dark side pink, teal, orange, purple)."""
+    colours = state.deck.colours[state.side]
     held = Counter(f.colour for f in state.hand_faces(seat) if f.colour is not None)
-    return max(CLASSIC_COLOURS, key=lambda c: (held[c], -CLASSIC_COLOURS.index(c)))
+    return max(colours, key=lambda c: (held[c], -colours.index(c)))
 
 
 def auto_action(state: GameState, seat: int) -> Action | None:
     """The timed-out turn's action for ``seat``, or ``None`` if it has nothing to do.
 
     R-TIME-1: the playable number card with the lowest value, never an action or wild card;
-    if there is none, draw (and then pass). A pending penalty is taken, a start Wild gets the
-    colour the player holds most of. Only where the rules leave no other legal choice (for
-    example ``draw_only_if_stuck`` with only action cards playable) is an action card played.
+    if there is none, draw (and then pass); on UNO Flip's dark side alike, with the dark
+    side's numbers (a Flip is an action, never played for a timed-out seat). A pending
+    penalty is taken, a start Wild gets the colour the player holds most of. Only where the
+    rules leave no other legal choice (for example ``draw_only_if_stuck`` with only action
+    cards playable) is an action card played.
     """
     if state.is_over or seat != state.current:
         return None

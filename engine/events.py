@@ -25,8 +25,8 @@ class DrawCause(enum.Enum):
     """Why cards were drawn."""
 
     DRAW = "draw"  # a voluntary or forced draw on one's turn
-    PENALTY = "penalty"  # a Draw Two / Wild Draw Four (stack included)
-    CHALLENGE = "challenge"  # the loser of a Wild Draw Four challenge
+    PENALTY = "penalty"  # a Draw Two / Wild Draw Four (stack included); Flip's draw cards
+    CHALLENGE = "challenge"  # the loser of a Wild Draw Four (Two, Colour) challenge
     UNO = "uno"  # caught, or the automatic UNO penalty
     FALSE_CALL = "false_call"  # R-UNO-6
 
@@ -202,6 +202,21 @@ class HandsSwapped(Event):
 
     seat: int
     target: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsFlipped(Event):
+    """A Flip turned every card over (R-FLIP-4): ``side`` is now in play (0 light, 1 dark)
+    and ``top`` is the new top of the discard pile; public.
+
+    The discard pile was turned over as a whole, so its old bottom card is the new top, and
+    ``colour`` is that face's colour (``None`` when it is a wild: the player whose turn it is
+    names the colour, as for a start Wild).
+    """
+
+    side: int
+    top: CardFace
+    colour: Colour | None
 
 
 @dataclass(frozen=True, slots=True)

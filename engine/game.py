@@ -44,17 +44,7 @@ PlayerLeft = builder(events.PlayerLeft)
 StartCardReturned = builder(events.StartCardReturned)
 TurnSkipped = builder(events.TurnSkipped)
 
-_PLAYS: dict[str, tuple[Play, ...]] = {}
 _CATCHES = tuple(CatchUno(seat) for seat in range(10))
-
-
-def _plays_of(face: CardFace) -> tuple[Play, ...]:
-    """Every Play of ``face`` that needs no target: one per colour for wilds."""
-    plays = _PLAYS.get(face.notation)  # keyed by the notation: its str hash is cached
-    if plays is None:
-        plays = tuple(Play(face, c) for c in CLASSIC_COLOURS) if face.is_wild else (Play(face),)
-        _PLAYS[face.notation] = plays
-    return plays
 
 
 # -- shared predicates -------------------------------------------------------------------
@@ -119,7 +109,7 @@ def _check_play_shape(state: GameState, seat: int, play: Play) -> None:
     if face.is_wild:
         if play.colour is None:
             raise IllegalActionError(Reason.COLOUR_REQUIRED, f"{face} needs a colour")
-        if play.colour not in CLASSIC_COLOURS:
+        if play.colour not in state.deck.colours[state.side]:
             raise IllegalActionError(Reason.COLOUR_NOT_ALLOWED, f"{play.colour} is not in play")
     elif play.colour is not None:
         raise IllegalActionError(Reason.COLOUR_NOT_ALLOWED, f"{face} has its own colour")
@@ -215,7 +205,7 @@ def check(state: GameState, seat: int, action: Action) -> None:
     elif isinstance(action, ChooseColour):
         if phase is not Phase.CHOOSE_COLOUR:
             raise IllegalActionError(Reason.WRONG_PHASE, phase.value)
-        if action.colour not in CLASSIC_COLOURS:
+        if action.colour not in state.deck.colours[state.side]:
             raise IllegalActionError(Reason.COLOUR_NOT_ALLOWED, str(action.colour))
     elif phase is not Phase.CHALLENGE:  # Challenge
         raise IllegalActionError(Reason.NOTHING_TO_CHALLENGE)
@@ -225,10 +215,13 @@ def _swap_plays(state: GameState, seat: int, face: CardFace) -> list[Play]:
     return [Play(face, c, t) for c in CLASSIC_COLOURS for t in _others(state, seat)]
 
 
-def _face_plays(state: GameState, seat: int, face: CardFace) -> Sequence[Play]:
+def _card_plays(state: GameState, seat: int, card: int) -> Sequence[Play]:
+    """Every Play of ``card``'s face: one per colour of the side for wilds."""
+    tables = tables_for(state.deck.sides[state.side])
+    face = tables.faces[card]
     if face.kind is Kind.SWAP_HANDS:
         return _swap_plays(state, seat, face)
-    return _plays_of(face)
+    return tables.plays[card]
 
 
 def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
@@ -275,29 +268,26 @@ def _legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
                 return _with_uno(state, seat, actions)
             colour = state.colour
             symbol = faces[state.discard[-1]].symbol
-            previous = None
+            listed: set[CardFace] = set()  # one entry per face, adjacent ids or not
             for card in hand:
                 face = faces[card]
-                if face is previous:  # identical faces have adjacent ids
+                if face in listed:
                     continue
-                previous = face
+                listed.add(face)
                 if single and face.kind.is_action:
                     continue
                 if face.colour is None or face.colour is colour or face.symbol == symbol:
-                    if face.kind is Kind.SWAP_HANDS:
-                        actions.extend(_swap_plays(state, seat, face))
-                    else:
-                        actions.extend(_plays_of(face))
+                    actions.extend(_card_plays(state, seat, card))
             if not (state.rules.draw_only_if_stuck and actions):
                 actions.append(DRAW)
         elif phase is Phase.DRAWN:
             assert state.drawn is not None
             face = faces[state.drawn]
             if _matches(state, face) and not _finish_blocked(state, face, seat):
-                actions.extend(_face_plays(state, seat, face))
+                actions.extend(_card_plays(state, seat, state.drawn))
             actions.append(PASS)
         elif phase is Phase.CHOOSE_COLOUR:
-            actions.extend(ChooseColour(c) for c in CLASSIC_COLOURS)
+            actions.extend(ChooseColour(c) for c in state.deck.colours[state.side])
         else:  # PENALTY or CHALLENGE
             previous = None
             for card in hand:
@@ -305,7 +295,7 @@ def _legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
                 if face is not previous:
                     previous = face
                     if _can_stack(state, face) and not _finish_blocked(state, face, seat):
-                        actions.extend(_face_plays(state, seat, face))
+                        actions.extend(_card_plays(state, seat, card))
             actions.append(DRAW)
             if phase is Phase.CHALLENGE:
                 actions.append(CHALLENGE)
@@ -313,7 +303,7 @@ def _legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
         top = state.top
         holds_top = any(faces[c] is top for c in hand)
         if holds_top and not top.is_wild and _jump_in_allowed(state, seat, top):
-            actions.extend(_plays_of(top))
+            actions.extend(_card_plays(state, seat, state.discard[-1]))
     return _with_uno(state, seat, actions)
 
 
@@ -497,9 +487,9 @@ def _turn_start_card(step: Step, ev: list[Event]) -> None:
         card = step.draw_pile[-1]
         step.draw_pile = step.draw_pile[:-1]
         face = faces[card]
-        if face.kind is not Kind.WILD_DRAW_FOUR:
+        if face.kind is not Kind.WILD_DRAW_FOUR and face.kind is not Kind.WILD_DRAW_TWO:
             break
-        # Put it back, reshuffle and turn another.
+        # Put it back, reshuffle and turn another (R-SETUP-5, R-FLIP-3).
         ev.append(StartCardReturned(face))
         cards = rng.shuffled((*step.draw_pile, card), seed=step.seed, counter=step.shuffles)
         step.shuffles += 1
@@ -519,10 +509,15 @@ def _turn_start_card(step: Step, ev: list[Event]) -> None:
     elif kind is Kind.SKIP:
         extra.append(TurnSkipped(first))
         step.current = step.next_seat(first)
-    elif kind is Kind.DRAW_TWO:
-        step.draw(extra, first, 2, DrawCause.PENALTY)
+    elif kind is Kind.DRAW_TWO or kind is Kind.DRAW_ONE:
+        step.draw(extra, first, kind.draw_amount, DrawCause.PENALTY)
         extra.append(TurnSkipped(first))
         step.current = step.next_seat(first)
+    elif kind is Kind.FLIP:
+        # R-FLIP-4 as if the dealer played it: play starts on the dark side, on this card's
+        # dark face. That face has no effect (it was not played); a wild one lets the first
+        # player name the colour, like a start Wild.
+        step.flip(extra)
     ev.append(HandStarted(dealer, step.current, face, step.clockwise))
     ev.extend(extra)
 
@@ -532,14 +527,19 @@ def faces_to_cards(
 ) -> list[list[int]]:
     """Map lists of face notations to physical card ids, lowest unused id first.
 
-    Raises :class:`EngineError` if the deck has fewer copies of a face than asked for.
+    With UNO Flip a dark face names a card by its dark side (``P7``, ``WC``); faces printed
+    on both sides (``W``) name the light side. Raises :class:`EngineError` if the deck has
+    fewer copies of a face than asked for.
     """
     deck = rules.deck()
     used = taken if taken is not None else set()
     free: dict[CardFace, list[int]] = {}
-    for card in range(deck.size - 1, -1, -1):
-        if card not in used:
-            free.setdefault(deck.face(card), []).append(card)
+    light = set(deck.sides[0])
+    for side, side_faces in enumerate(deck.sides):
+        for card in range(deck.size - 1, -1, -1):
+            face = side_faces[card]
+            if card not in used and not (side and face in light):
+                free.setdefault(face, []).append(card)
     result: list[list[int]] = []
     for group in faces:
         ids: list[int] = []
@@ -549,6 +549,8 @@ def faces_to_cards(
             except ValueError as exc:
                 raise EngineError(str(exc)) from None
             stock = free.get(face)
+            while stock and stock[-1] in used:  # taken by its other face already
+                stock.pop()
             if not stock:
                 raise EngineError(f"the {deck.name} deck has no more {face} cards")
             card = stock.pop()

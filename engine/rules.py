@@ -16,7 +16,7 @@ import enum
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from .cards import Deck, classic_deck
+from .cards import Deck, classic_deck, flip_deck
 from .errors import RulesError
 
 
@@ -103,6 +103,11 @@ class Rules:
     # Time (R-TIME-1): seconds per turn, 0 for none. The engine never reads a clock; the
     # adapter uses this to decide when to apply auto_action().
     turn_seconds: int = 0
+    # UNO Flip (R-FLIP): the double-sided deck and its actions; points counted on the light
+    # side whatever side is in play (R-FLIP-7). Listed last: snapshots leave them out while
+    # off, so classic records read exactly as before (see to_dict).
+    flip: bool = False
+    flip_score_light: bool = False
 
     def __post_init__(self) -> None:
         for name, enum_type in _ENUM_FIELDS.items():
@@ -119,7 +124,7 @@ class Rules:
         for name in ("two_decks", "modern_deck", "random_dealer", "clockwise",
                      "draw_only_if_stuck", "draw_until_playable", "jump_in",
                      "false_call_penalty", "no_action_finish", "play_to_last",
-                     "victory_points"):  # fmt: skip
+                     "victory_points", "flip", "flip_score_light"):  # fmt: skip
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"{name} must be true or false")
         if self.players is not None and not 2 <= self.players <= 10:
@@ -149,6 +154,10 @@ class Rules:
             raise RulesError("with teams the hand ends when any partner goes out (R-TEAM-2)")
         if self.players is not None and self.teams and self.players % self.teams:
             raise RulesError(f"{self.players} players cannot form {self.teams} equal teams")
+        if self.flip and self.stacking is not Stacking.OFF:
+            raise RulesError("UNO Flip is played without stacking (R-FLIP-6)")
+        if self.flip_score_light and not self.flip:
+            raise RulesError("flip_score_light only applies to UNO Flip (flip=True)")
         if self.victory_points and self.scoring is Scoring.ELIMINATION:
             raise RulesError("victory points rank a finished table; elimination ranks by exit")
 
@@ -174,10 +183,14 @@ class Rules:
         return replace(self, **overrides)
 
     def to_dict(self) -> dict[str, Any]:
-        """Every option as JSON-ready data."""
+        """Every option as JSON-ready data. The UNO Flip options appear only when on, so
+        classic snapshots and records are unchanged (older readers default them to off)."""
         data = asdict(self)
         for name in _ENUM_FIELDS:
             data[name] = data[name].value
+        for name in _FLIP_FIELDS:
+            if not data[name]:
+                del data[name]
         return data
 
     @classmethod
@@ -192,7 +205,10 @@ class Rules:
         return next((name for name, rules in PRESETS.items() if rules == self), None)
 
     def deck(self) -> Deck:
-        """The deck these rules play with."""
+        """The deck these rules play with (UNO Flip has no Swap Hands: ``modern_deck`` has
+        no effect on it)."""
+        if self.flip:
+            return flip_deck(two_decks=self.two_decks)
         return classic_deck(two_decks=self.two_decks, modern_deck=self.modern_deck)
 
     def __repr__(self) -> str:
@@ -211,9 +227,11 @@ class Rules:
         return f"Rules.from_preset('classic', {args})"
 
 
+_FLIP_FIELDS = ("flip", "flip_score_light")
+
 CLASSIC = Rules()
 
-#: The named presets of RULES.md §12 (``flip`` arrives with the UNO Flip variant).
+#: The named presets of RULES.md §12.
 PRESETS: dict[str, Rules] = {
     "classic": CLASSIC,
     "online": Rules(
@@ -232,5 +250,6 @@ PRESETS: dict[str, Rules] = {
         hands=5,
     ),
     "elimination": Rules(scoring=Scoring.ELIMINATION, target=500),
+    "flip": Rules(flip=True, scoring=Scoring.PENALTY, target=500),  # R-FLIP-8
     "party": Rules(stacking=Stacking.CUMULATIVE, jump_in=True, draw_until_playable=True),
 }

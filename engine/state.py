@@ -26,7 +26,8 @@ class Phase(enum.Enum):
     CHOOSE_COLOUR = "choose_colour"  # the first player names the start Wild's colour (R-SETUP-5)
     DRAWN = "drawn"  # the current seat drew a playable card: play it or pass (R-TURN-5)
     PENALTY = "penalty"  # a Draw Two waits to be taken or stacked (R-ACT-6)
-    CHALLENGE = "challenge"  # a Wild Draw Four waits: challenge, take it or stack (R-CHAL-1)
+    # A Wild Draw Four (Flip: Two or Colour) waits: challenge, take it or stack (R-CHAL-1).
+    CHALLENGE = "challenge"
     HAND_OVER = "hand_over"  # R-END
 
 
@@ -63,7 +64,9 @@ class GameState:
     clockwise: bool
     colour: Colour | None  # the colour in play; None only while a start Wild awaits one
     phase: Phase
-    pending: int = 0  # cards the current seat must take (PENALTY, CHALLENGE)
+    # Cards the current seat must take (PENALTY, CHALLENGE); 1 for a Wild Draw Colour,
+    # which draws until its colour (at least one card; the count is known once drawn).
+    pending: int = 0
     offender: int | None = None  # who played the Wild Draw Four under challenge
     prior_colour: Colour | None = None  # the colour before that Wild Draw Four (R-CHAL-2)
     # The offender's hand right after playing it: what a challenge checks and reveals, so
@@ -111,11 +114,26 @@ class GameState:
         """How many cards each seat holds (public, R-UNO-5)."""
         return tuple(len(h) for h in self.hands)
 
+    @property
+    def scoring_side(self) -> int:
+        """The side whose faces score (R-FLIP-7): the side in play, or the light side with
+        ``flip_score_light``."""
+        return 0 if self.rules.flip_score_light else self.side
+
     def hand_points(self, seat: int) -> int:
-        """Points left in ``seat``'s hand (R-DECK-2)."""
+        """Points left in ``seat``'s hand (R-DECK-2), on :attr:`scoring_side`."""
         value = self.deck.value
-        faces = self.deck.sides[self.side]
+        faces = self.deck.sides[self.scoring_side]
         return sum(value(faces[c]) for c in self.hands[seat])
+
+    def back_faces(self, seat: int) -> tuple[CardFace, ...]:
+        """The faces on the back of ``seat``'s cards, in card-id order: in UNO Flip the
+        other side, which everyone sees (public); empty for one-sided decks."""
+        deck = self.deck
+        if len(deck.sides) < 2:
+            return ()
+        faces = deck.sides[deck.other_side(self.side)]
+        return tuple(faces[c] for c in self.hands[seat])
 
     # -- the rules (implemented in engine.game) -------------------------------------------
 

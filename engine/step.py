@@ -26,12 +26,17 @@ from .state import GameState, Phase, Transition
 from .tables import tables_for
 
 ANSWERING = (Phase.PENALTY, Phase.CHALLENGE)
+#: UNO Flip kinds that still act when played as the last card (R-END-1, R-FLIP-4).
+_LAST_CARD_EFFECTS = frozenset(
+    {Kind.DRAW_ONE, Kind.DRAW_FIVE, Kind.WILD_DRAW_TWO, Kind.WILD_DRAW_COLOUR, Kind.FLIP}
+)
 T = TypeVar("T")
 
 # Transitions build events on every step; these constructors skip the frozen dataclasses'
 # __init__ (see engine.construct) and build the very same values.
 CardPlayed = builder(events.CardPlayed)
 CardsDrawn = builder(events.CardsDrawn)
+CardsFlipped = builder(events.CardsFlipped)
 CardsReceived = builder(events.CardsReceived)
 ChallengeResolved = builder(events.ChallengeResolved)
 DirectionReversed = builder(events.DirectionReversed)
@@ -182,7 +187,7 @@ class Step:
     def finish(self, ev: list[Event], termination: Termination) -> None:
         """End the hand: rank who went out first, then the rest by what they hold."""
         value = self.deck.value
-        faces = self.faces
+        faces = self.deck.sides[0 if self.rules.flip_score_light else self.side]  # R-FLIP-7
         hands = self.hands
 
         def points(seat: int) -> int:
@@ -268,16 +273,23 @@ class Step:
             self.current = self.next_seat(seat)
             return  # the hand cannot end before the challenge is answered (R-END-1)
         elif ending:
-            pass
+            # R-END-1: a last Flip draw card still hits the next player, a last Flip still
+            # turns the cards over (scored on the new side); Skip Everyone does nothing more.
+            if kind in _LAST_CARD_EFFECTS and self.flip_action(
+                ev, seat, kind, prior_colour, remaining
+            ):
+                return
         elif kind is Kind.SKIP or (kind is Kind.REVERSE and self._heads_up(went_out=not remaining)):
-            self.skip(ev, self.next_seat(seat))  # R-ACT-2/3, R-TEAM-1
+            self.skip(ev, self.next_seat(seat))  # R-ACT-2/3, R-TEAM-1, R-FLIP-6
         elif kind is Kind.REVERSE:
             self.clockwise = not self.clockwise
             ev.append(DirectionReversed(self.clockwise))
             self.current = self.next_seat(seat)
-        else:
+        elif kind is Kind.WILD:
+            self.current = self.next_seat(seat)
+        elif kind is Kind.SWAP_HANDS:
             # R-DECK-4: one who went out with it swaps nothing (play_to_last goes on here).
-            if kind is Kind.SWAP_HANDS and remaining:
+            if remaining:
                 assert play.target is not None
                 target = play.target
                 hands = list(self.hands)
@@ -285,8 +297,100 @@ class Step:
                 self.hands = tuple(hands)
                 ev.append(HandsSwapped(seat, target))
             self.current = self.next_seat(seat)
+        elif self.flip_action(ev, seat, kind, prior_colour, remaining):
+            return  # a Wild Draw Two or Colour waits for its challenge
         if ending:
             self.finish(ev, Termination.WENT_OUT)
+
+    # -- UNO Flip (R-FLIP) --
+
+    def flip_action(
+        self,
+        ev: list[Event],
+        seat: int,
+        kind: Kind,
+        prior_colour: Colour | None,
+        remaining: tuple[int, ...],
+    ) -> bool:
+        """The effect of UNO Flip's own kinds; True when the card now awaits a challenge
+        (so the hand cannot end yet, R-END-1). Other kinds just pass the turn on."""
+        if kind is Kind.DRAW_ONE or kind is Kind.DRAW_FIVE:  # R-FLIP-3, R-FLIP-5
+            victim = self.next_seat(seat)
+            self.draw(ev, victim, kind.draw_amount, DrawCause.PENALTY)
+            self.skip(ev, victim)
+        elif kind is Kind.WILD_DRAW_TWO or kind is Kind.WILD_DRAW_COLOUR:
+            self.phase = Phase.CHALLENGE
+            # Wild Draw Colour draws "until the colour": at least one card.
+            self.pending = kind.draw_amount or 1
+            self.offender = seat
+            self.prior_colour = prior_colour
+            self.evidence = remaining
+            self.current = self.next_seat(seat)
+            return True
+        elif kind is Kind.SKIP_EVERYONE:  # R-FLIP-5: every other seat loses its turn
+            first = self.next_seat(seat)
+            victim = first
+            while True:
+                ev.append(TurnSkipped(victim))
+                victim = self.next_seat(victim)
+                if victim in (seat, first):
+                    break
+            # Back to the player, or (play_to_last, they went out) to the first one skipped.
+            self.current = seat if self.playing[seat] else first
+        elif kind is Kind.FLIP:
+            self.current = self.next_seat(seat)
+            self.flip(ev)
+        else:
+            self.current = self.next_seat(seat)
+        return False
+
+    def flip(self, ev: list[Event]) -> None:
+        """R-FLIP-4: turn everything over. Hands keep their cards (ids) and show the other
+        side; the discard pile and the draw pile are each turned over as a whole, so their
+        order reverses: the discard pile's old bottom card is its new top, and the colour in
+        play becomes that face's colour (a wild: the seat whose turn it is names one)."""
+        side = self.side = self.deck.other_side(self.side)
+        self.discard = self.discard[::-1]
+        self.draw_pile = self.draw_pile[::-1]
+        top = self.deck.sides[side][self.discard[-1]]
+        self.colour = top.colour
+        if top.colour is None:
+            self.phase = Phase.CHOOSE_COLOUR
+        ev.append(CardsFlipped(side, top, top.colour))
+
+    def paid_until_colour(self) -> bool:
+        """Whether the penalty under way is a Wild Draw Colour's (R-FLIP-5)."""
+        return self.faces[self.discard[-1]].kind is Kind.WILD_DRAW_COLOUR
+
+    def draw_until(
+        self, ev: list[Event], seat: int, colour: Colour | None, cause: DrawCause, extra: int = 0
+    ) -> tuple[int, ...]:
+        """R-FLIP-5: ``seat`` draws until a card of ``colour`` comes, then ``extra`` more.
+
+        Reshuffles as any draw does (R-TURN-6); if no card is left at all it stops short.
+        One CardsDrawn/CardsReceived pair reports the whole draw.
+        """
+        faces = self.faces
+        got: list[int] = []
+        wanted = True
+        while wanted or extra > 0:
+            if not self.draw_pile and not self.reshuffle(ev):
+                break
+            card = self.draw_pile[-1]
+            self.draw_pile = self.draw_pile[:-1]
+            got.append(card)
+            if wanted:
+                wanted = faces[card].colour is not colour
+            else:
+                extra -= 1
+        if not got:
+            return ()
+        cards = tuple(got)
+        self.hands = replaced(self.hands, seat, tuple(sorted(self.hands[seat] + cards)))
+        self.last_drawer = seat
+        ev.append(CardsDrawn(seat, len(cards), cause))
+        ev.append(CardsReceived(seat, cards))
+        return cards
 
     def _heads_up(self, *, went_out: bool) -> bool:
         """Whether two seats were in the hand when the card was played (R-ACT-3)."""
@@ -336,9 +440,13 @@ class Step:
         return face.symbol == faces[self.discard[-1]].symbol
 
     def take_penalty(self, ev: list[Event], seat: int) -> None:
-        """Accept the pending Draw Two / Wild Draw Four (stack included) and lose the turn."""
+        """Accept the pending Draw Two / Wild Draw Four (stack included) and lose the turn;
+        UNO Flip's Wild Draw Two alike, and a Wild Draw Colour draws until its colour."""
         self.close_uno_window(ev, seat)
-        self.draw(ev, seat, self.pending, DrawCause.PENALTY)
+        if self.phase is Phase.CHALLENGE and self.paid_until_colour():
+            self.draw_until(ev, seat, self.colour, DrawCause.PENALTY)
+        else:
+            self.draw(ev, seat, self.pending, DrawCause.PENALTY)
         self.phase = Phase.PLAY
         self.pending = 0
         self.offender = self.prior_colour = None
@@ -349,12 +457,15 @@ class Step:
 
     def challenge(self, ev: list[Event], seat: int) -> None:
         """R-CHAL-2/3/4: the offender's hand as it was after the card, against the colour
-        before it."""
+        before it. UNO Flip (R-FLIP-3/5): a Wild Draw Two costs 2 (guilty) or 2 + 2, a Wild
+        Draw Colour drawing until the colour (guilty) or until it and 2 more."""
         self.close_uno_window(ev, seat)
         offender = self.offender
         assert offender is not None
         prior = self.prior_colour
         faces = self.faces
+        kind = faces[self.discard[-1]].kind  # the card challenged (W4, W2 or WC)
+        named = self.colour
         evidence = self.evidence
         guilty = any(faces[c].colour is prior for c in evidence)
         retract = guilty and self.rules.challenge_guilty is ChallengeGuilty.RETRACT
@@ -375,14 +486,21 @@ class Step:
                     self.discard = self.discard[:-1]
                     back = tuple(sorted((*self.hands[offender], card)))
                     self.hands = replaced(self.hands, offender, back)
-            self.draw(ev, offender, 4, DrawCause.CHALLENGE)
-            rest = pending - 4  # a cumulative stack beneath stays with the challenger
-            if rest > 0:
-                self.phase = Phase.PENALTY
-                self.pending = rest
+            if kind is Kind.WILD_DRAW_COLOUR:
+                self.draw_until(ev, offender, named, DrawCause.CHALLENGE)
+            else:
+                amount = kind.draw_amount
+                self.draw(ev, offender, amount, DrawCause.CHALLENGE)
+                rest = pending - amount  # a cumulative stack beneath stays with the challenger
+                if rest > 0:
+                    self.phase = Phase.PENALTY
+                    self.pending = rest
             self.current = seat
         else:
-            self.draw(ev, seat, pending + 2, DrawCause.CHALLENGE)
+            if kind is Kind.WILD_DRAW_COLOUR:
+                self.draw_until(ev, seat, named, DrawCause.CHALLENGE, extra=2)
+            else:
+                self.draw(ev, seat, pending + 2, DrawCause.CHALLENGE)
             self.skip(ev, seat)
         if hand_complete(self) and self.phase is not Phase.HAND_OVER:
             self.finish(ev, Termination.WENT_OUT)

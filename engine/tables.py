@@ -16,7 +16,7 @@ tables each card costs one index instead of a few attribute reads and comparison
 from __future__ import annotations
 
 from .actions import Play
-from .cards import CLASSIC_COLOURS, CardFace, Colour, Kind
+from .cards import ALL_COLOURS, CardFace, Colour, Kind
 
 #: ``matching()`` codes: how a card may be played on the top card.
 NO, PLAYS, SWAP = 0, 1, 2
@@ -25,17 +25,20 @@ NO, PLAYS, SWAP = 0, 1, 2
 class SideTables:
     """What the engine needs to know about each card id on one side of a deck."""
 
-    __slots__ = ("_rows", "adjacent_copies", "faces", "plays", "runs")
+    __slots__ = ("_rows", "adjacent_copies", "colours", "faces", "plays", "runs")
 
     def __init__(self, faces: tuple[CardFace, ...]) -> None:
         self.faces = faces
+        # The colours printed on this side: what a wild may name (UNO Flip's dark side has
+        # its own four). Classic decks: red, yellow, green, blue.
+        self.colours = tuple(c for c in ALL_COLOURS if any(f.colour is c for f in faces))
         # The Plays of each card's face that name no target (one per colour for a wild), one
         # tuple shared by every copy: legal_actions() hands out these very objects, so
         # apply() finds them by identity, and copies of a face dedupe by identity too.
         by_face: dict[CardFace, tuple[Play, ...]] = {}
         for face in faces:
             if face not in by_face:
-                colours = CLASSIC_COLOURS if face.is_wild else (None,)
+                colours = self.colours if face.is_wild else (None,)
                 by_face[face] = tuple(Play(face, c) for c in colours)
         self.plays = tuple(by_face[face] for face in faces)
         # Whether all copies of each face have adjacent ids (so a sorted hand lists them
@@ -54,8 +57,8 @@ class SideTables:
         on ``top`` with ``colour`` in play."""
         row = self._rows[top]
         if row is None:
-            row = self._rows[top] = tuple(self._row(self.faces[top], c) for c in CLASSIC_COLOURS)
-        return row[CLASSIC_COLOURS.index(colour)]
+            row = self._rows[top] = tuple(self._row(self.faces[top], c) for c in self.colours)
+        return row[self.colours.index(colour)]
 
     def _row(self, top: CardFace, colour: Colour) -> bytes:
         codes = bytearray(len(self.faces))

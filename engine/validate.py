@@ -25,6 +25,7 @@ class Problem(enum.Flag):
     OUT_SEATS = enum.auto()  # seats that went out hold no cards and are not playing
     UNSORTED_HAND = enum.auto()  # hands are kept in card-id order
     SEATS = enum.auto()  # per-seat tuples have one entry per seat
+    SIDE = enum.auto()  # the side exists and the colour in play is printed on it (R-FLIP)
 
 
 def validate(state: GameState) -> Problem:
@@ -59,13 +60,23 @@ def validate(state: GameState) -> Problem:
         problems |= Problem.PHASE
     if phase is Phase.CHALLENGE and state.prior_colour is None:
         problems |= Problem.PHASE
+    if phase is Phase.CHALLENGE and state.discard and not state.top.kind.is_wild:
+        problems |= Problem.PHASE  # the card under challenge is on top
     if state.evidence and phase is not Phase.CHALLENGE:
         problems |= Problem.PHASE
     if (state.drawn is not None) != (phase is Phase.DRAWN):
         problems |= Problem.PHASE
     if state.drawn is not None and state.drawn not in state.hands[state.current]:
         problems |= Problem.PHASE
-    if (state.colour is None) != (phase is Phase.CHOOSE_COLOUR):
+    if not 0 <= state.side < len(state.deck.sides):
+        return problems | Problem.SIDE
+    if state.colour is not None and state.colour not in state.deck.colours[state.side]:
+        problems |= Problem.SIDE
+    # A colour is named for a wild start card (or, in UNO Flip, a wild turned up by a Flip);
+    # a hand ended by a last Flip may end on such a wild, with no colour named.
+    if (state.colour is None) != (phase is Phase.CHOOSE_COLOUR) and not (
+        over and state.colour is None and len(state.deck.sides) > 1
+    ):
         problems |= Problem.PHASE
     if over != (state.termination is not None) or over != bool(state.ranking):
         problems |= Problem.PHASE

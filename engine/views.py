@@ -24,6 +24,13 @@ class TableView:
     faces of the discard pile (each was played face up; bottom first, the top last), the
     colour in play before a Wild Draw Four under challenge and who played it (R-CHAL-2), and
     the table's rules. Computer players reason from these (players/).
+
+    UNO Flip (R-FLIP): ``side`` is the side in play (0 light, 1 dark). Every card has a
+    face on the other side too, and at a real table everyone sees the back of every hand
+    and of the draw pile: ``backs[seat]`` lists the other-side faces of that seat's cards
+    (card-id order, so their order tells nothing about the player's arrangement) and
+    ``draw_back`` is the other-side face of the draw pile's top card. Both are public by the
+    rules of the game, not a leak; for one-sided decks they are empty and ``None``.
     """
 
     seats: int
@@ -49,6 +56,8 @@ class TableView:
     prior_colour: Colour | None  # the colour before the Wild Draw Four under challenge
     offender: int | None  # who played the Wild Draw Four under challenge
     rules: Rules
+    backs: tuple[tuple[CardFace, ...], ...] = ()  # UNO Flip: each hand's other side (public)
+    draw_back: CardFace | None = None  # UNO Flip: the other side of the draw pile's top
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +98,22 @@ def table_view(state: GameState) -> TableView:
         prior_colour=state.prior_colour,
         offender=state.offender,
         rules=state.rules,
+        backs=_backs(state),
+        draw_back=_draw_back(state),
     )
+
+
+def _backs(state: GameState) -> tuple[tuple[CardFace, ...], ...]:
+    if len(state.deck.sides) < 2:
+        return ()
+    return tuple(state.back_faces(seat) for seat in range(state.seats))
+
+
+def _draw_back(state: GameState) -> CardFace | None:
+    deck = state.deck
+    if len(deck.sides) < 2 or not state.draw_pile:
+        return None
+    return deck.sides[deck.other_side(state.side)][state.draw_pile[-1]]
 
 
 def player_view(state: GameState, seat: int) -> PlayerView:

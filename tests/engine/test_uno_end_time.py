@@ -448,6 +448,8 @@ def test_r_uno_5_table_view_holds_no_hand_data() -> None:
         "prior_colour",
         "offender",
         "rules",
+        "backs",  # UNO Flip: the other side of each hand, seen by all (empty otherwise)
+        "draw_back",  # UNO Flip: the other side of the draw pile's top (None otherwise)
     }
     # Two tables that differ only in hidden cards look the same to the public.
     one = hand([["R1", "R2"], ["R3", "B4"]], "R9", ["Y7"]).state
