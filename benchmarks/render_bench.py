@@ -5,7 +5,9 @@ rendered once to warm the caches (fonts, card art, palette), then ``--runs`` tim
 line per case gives the median and 95th-percentile milliseconds and the PNG size in bytes.
 The boards are a 15-line leaderboard (with long names and the reader's line appended), also
 with its text caches emptied before each run, a 12-player tournament standings, a 3-player
-hand score and a 12-fact stats card.
+hand score and a 12-fact stats card. UNO Flip (``flip-*``): hands of 7 and 25 cards and tables
+of 4 and 10 seats on the dark side (seats fanning their light faces), and a 4-seat table on
+the light side.
 Targets: a 7-card hand ≤ 5 ms, a 25-card hand, a table and each board ≤ 15 ms, each ≤ 30 KB.
 
     python benchmarks/render_bench.py [--runs 200] [--save DIR]
@@ -25,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import Colour, GameState, Rules
-from engine.cards import classic_deck
+from engine.cards import classic_deck, flip_deck
 from engine.game import deal
 from renders import (
     LeaderRow,
@@ -48,6 +50,39 @@ def dealt(counts: list[int], seed: int) -> GameState:
         hands.append(pool[at : at + n])
         at += n
     return deal(Rules(), hands=hands, start="R5", draw=[], dealer=len(counts) - 1).state
+
+
+def flip_dealt(counts: list[int], seed: int, *, dark: bool = True) -> GameState:
+    """An UNO Flip deal like :func:`dealt`; seat 0 also holds a red Flip and, with ``dark``,
+    plays it, so the dark side is in play (seat 0 then holds ``counts[0]`` cards)."""
+    pool = [face.notation for face in flip_deck().sides[0]]
+    pool.remove("R5")
+    pool.remove("RF")
+    random.Random(seed).shuffle(pool)
+    hands, at = [], 0
+    for seat, n in enumerate(counts):
+        hands.append((["RF"] if seat == 0 else []) + pool[at : at + n])
+        at += n
+    state = deal(Rules(flip=True), hands=hands, start="R5", draw=[], dealer=len(counts) - 1).state
+    return state.apply(0, "RF").state if dark else state
+
+
+def flip_cases() -> dict[str, Callable[[], bytes]]:
+    """UNO Flip hands and tables."""
+    seven = flip_dealt([7, 7, 7, 7], seed=1).view_for(0)
+    twenty_five = flip_dealt([25, 6], seed=2).view_for(0)
+    light = flip_dealt([7, 5, 2, 11], seed=4, dark=False).public_view()
+    four = flip_dealt([7, 5, 2, 11], seed=4).public_view()
+    ten = flip_dealt([7, 1, 3, 8, 9, 2, 6, 7, 4, 5], seed=5).public_view()
+    four_names = ["Alice", "Bob 🐸", "Carol", "Dave the Magnificent Card Shark"]
+    ten_names = [f"Player {i + 1}" for i in range(10)]
+    return {
+        "flip-hand-7-dark": lambda: render_hand(seven),
+        "flip-hand-25-dark": lambda: render_hand(twenty_five),
+        "flip-table-4-light": lambda: render_table(light, four_names),
+        "flip-table-4-dark": lambda: render_table(four, four_names),
+        "flip-table-10-dark": lambda: render_table(ten, ten_names),
+    }
 
 
 def board_cases() -> dict[str, Callable[[], bytes]]:
@@ -104,6 +139,7 @@ def cases() -> dict[str, Callable[[], bytes]]:
         "hand-60": lambda: render_hand(sixty),
         "table-4": lambda: render_table(four, four_names),
         "table-10": lambda: render_table(ten, ten_names),
+        **flip_cases(),
         **board_cases(),
     }
 

@@ -46,7 +46,7 @@ import random
 
 from engine import Action, PlayerView
 
-from . import easy, hard, normal
+from . import easy, flip, hard, normal
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
@@ -62,6 +62,10 @@ def decide(level: str, view: PlayerView, rng: random.Random) -> Action | None:
         decider = _DECIDERS[level]
     except KeyError:
         raise ValueError(f"unknown level {level!r}; choose one of: {', '.join(LEVELS)}") from None
+    if view.table.rules.flip and level != "easy":
+        # normal and hard model the classic deck; UNO Flip changes colours and points by
+        # side, so they play the side-aware Flip heuristic (players/flip.py).
+        return flip.decide(view, rng)
     return decider(view, rng)
 
 

@@ -15,7 +15,7 @@ from typing import ParamSpec, TypeVar
 
 from PIL import Image, ImageFont
 
-from engine.cards import CLASSIC_COLOURS
+from engine.cards import CLASSIC_COLOURS, DARK_COLOURS
 
 from . import theme
 
@@ -59,7 +59,7 @@ def _mix(a: theme.RGB, b: theme.RGB, t: float) -> theme.RGB:
     )
 
 
-def palette_colours() -> list[theme.RGB]:
+def palette_colours(flip: bool = False) -> list[theme.RGB]:
     """The colours of every PNG we write (at most 256).
 
     The art is flat: a few dozen key colours (:func:`renders.theme.key_colours`) plus the
@@ -67,6 +67,10 @@ def palette_colours() -> list[theme.RGB]:
     key with white and with ink (the outlines), finer steps for the card fills (the oval and
     number edges, the most common ones), the edges of cards on the backgrounds, and a short
     grey ramp. Fewer colours compress better: each one added costs bytes on every edge.
+
+    ``flip`` gives the palette of UNO Flip renders: the same colours, in the same order,
+    followed by the dark side's (:func:`renders.theme.flip_key_colours`) and their edges. The
+    classic palette is left exactly as it was, so classic renders keep their bytes.
     """
     keys = theme.key_colours()
     out: list[theme.RGB] = []
@@ -91,25 +95,47 @@ def palette_colours() -> list[theme.RGB]:
             add(_mix(c, bg, 0.5))
     for v in range(0, 256, 32):
         add((v, v, v))
+    if flip:
+        _add_flip(add)
     if len(out) > 256:
         raise AssertionError("the palette holds at most 256 colours")
     return out
 
 
-@lru_cache(maxsize=1)
-def palette_image() -> Image.Image:
+def _add_flip(add: Callable[[theme.RGB], None]) -> None:
+    """Add UNO Flip's colours: its keys, their outlines, dark-card edges, dark-table edges."""
+    keys = theme.flip_key_colours()
+    for c in keys:
+        add(c)
+    for c in keys:
+        add(_mix(c, theme.INK, 0.5))
+        add(_mix(c, theme.WHITE, 0.5))
+    fills = [theme.DARK_FILL[c] for c in DARK_COLOURS]
+    for c in [*fills, *(theme.dim(f) for f in fills)]:
+        for t in (0.25, 0.75):
+            add(_mix(c, theme.INK, t))
+    for c in (theme.EDGE, theme.HIGHLIGHT, theme.SHADOW, theme.INK):
+        for bg in (theme.NIGHT_FELT, theme.NIGHT_TABLE, theme.NIGHT_PANEL):
+            add(_mix(c, bg, 0.5))
+
+
+@lru_cache(maxsize=2)
+def palette_image(flip: bool = False) -> Image.Image:
     """A 1×1 "P" image carrying :func:`palette_colours`, for ``Image.quantize(palette=...)``."""
     image = Image.new("P", (1, 1))
-    colours = palette_colours()
+    colours = palette_colours(flip)
     # Pad with the last colour: the unused entries must never be nearer than a real one.
     colours += [colours[-1]] * (256 - len(colours))
     image.putpalette([v for c in colours for v in c])
     return image
 
 
-def encode_png(image: Image.Image) -> bytes:
-    """Encode an RGB image as a palette PNG: no metadata, the same bytes every time."""
-    quantized = image.quantize(palette=palette_image(), dither=Image.Dither.NONE)
+def encode_png(image: Image.Image, *, flip: bool = False) -> bytes:
+    """Encode an RGB image as a palette PNG: no metadata, the same bytes every time.
+
+    ``flip`` selects UNO Flip's palette (the classic one plus the dark side's colours).
+    """
+    quantized = image.quantize(palette=palette_image(flip), dither=Image.Dither.NONE)
     buffer = io.BytesIO()
     quantized.save(buffer, format="PNG", compress_level=COMPRESS_LEVEL)
     return buffer.getvalue()

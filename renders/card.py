@@ -7,6 +7,12 @@ oval whose quadrants carry the four symbols. Icons are drawn with shapes, never 
 default font might lack: Skip is a barred ring, Reverse two opposed arrows, Swap Hands two
 cards with arrows between them; Draw Two and Wild Draw Four read ``+2`` and ``+4``.
 
+UNO Flip (R-FLIP): Draw One, Draw Five and Wild Draw Two read ``+1``, ``+5`` and ``+2`` (the
+last on the wild oval), Wild Draw Colour reads ``+?`` on the dark wild oval, Flip is a card
+half filled (its two sides) inside a turning arrow, and Skip Everyone is the Skip sign inside
+a second ring. Dark-side faces (the dark colours, Wild Draw Colour, and a Wild drawn with
+``side=1``) have a black border and a black oval, light ones white (see :mod:`renders.theme`).
+
 Art is drawn :data:`~renders.theme.SUPERSAMPLE` times larger and reduced, for smooth edges.
 Every function here is pure and cached: the images it returns are shared, so callers must
 not draw on them (paste them, or ``copy()`` first).
@@ -21,7 +27,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
-from engine.cards import CardFace, Colour, Kind
+from engine.cards import DARK_COLOURS, CardFace, Colour, Kind
 
 from . import theme
 from .assets import font
@@ -77,8 +83,66 @@ def symbol_points(symbol: theme.Symbol, cx: float, cy: float, r: float) -> list[
     if symbol is theme.Symbol.SQUARE:
         s = r * 0.86
         return [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
-    d = r * 1.22
-    return [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)]
+    if symbol is theme.Symbol.DIAMOND:
+        d = r * 1.22
+        return [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)]
+    return _dark_symbol_points(symbol, cx, cy, r)
+
+
+def _dark_symbol_points(symbol: theme.Symbol, cx: float, cy: float, r: float) -> list[Point]:
+    """The UNO Flip dark-side symbols: heart, cross, star and crescent."""
+    if symbol is theme.Symbol.HEART:
+        k = r * 1.12 / 16
+        points: list[Point] = []
+        for i in range(48):
+            t = 2 * math.pi * i / 48
+            x = 16 * math.sin(t) ** 3
+            y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
+            points.append((cx + x * k, cy - (y + 2.5) * k))
+        return points
+    if symbol is theme.Symbol.CROSS:
+        s, t = r * 1.12, r * 0.4
+        return [
+            (cx - t, cy - s),
+            (cx + t, cy - s),
+            (cx + t, cy - t),
+            (cx + s, cy - t),
+            (cx + s, cy + t),
+            (cx + t, cy + t),
+            (cx + t, cy + s),
+            (cx - t, cy + s),
+            (cx - t, cy + t),
+            (cx - s, cy + t),
+            (cx - s, cy - t),
+            (cx - t, cy - t),
+        ]
+    if symbol is theme.Symbol.STAR:
+        outer, inner = r * 1.3, r * 0.56
+        dy = r * 0.12  # the star's middle sits below its top point
+        return [
+            (
+                cx + (outer if i % 2 == 0 else inner) * math.sin(math.pi * i / 5),
+                cy + dy - (outer if i % 2 == 0 else inner) * math.cos(math.pi * i / 5),
+            )
+            for i in range(10)
+        ]
+    # Crescent: a disc with a smaller disc bitten out of its upper right.
+    big, small, off = r * 1.15, r * 0.95, r * 0.62
+    ox, oy = off * math.cos(math.radians(-35)), off * math.sin(math.radians(-35))
+    x = (off * off + big * big - small * small) / (2 * off)  # the circles meet at x (on the axis)
+    t0 = math.acos(x / big)
+    f0 = math.acos((x - off) / small)
+    axis = math.atan2(oy, ox)
+    shift = r * 0.22  # the crescent's weight lies left of the disc's centre
+    sx, sy = cx + shift * math.cos(axis), cy + shift * math.sin(axis)
+    points = []
+    for i in range(33):
+        a = axis + t0 + (2 * math.pi - 2 * t0) * i / 32
+        points.append((sx + big * math.cos(a), sy + big * math.sin(a)))
+    for i in range(1, 32):
+        a = axis - f0 - (2 * math.pi - 2 * f0) * i / 32
+        points.append((sx + ox + small * math.cos(a), sy + oy + small * math.sin(a)))
+    return points
 
 
 def _dilate(mask: Image.Image, radius: float) -> Image.Image:
@@ -226,6 +290,43 @@ def _swap_mask(size: tuple[int, int], cx: float, cy: float, r: float) -> Image.I
     return mask
 
 
+def _skip_everyone_mask(size: tuple[int, int], cx: float, cy: float, r: float) -> Image.Image:
+    """Skip Everyone: the Skip sign inside a second, outer ring."""
+    mask = _skip_mask(size, cx, cy, r * 0.7)
+    d = ImageDraw.Draw(mask)
+    ring = r * 0.17
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=255, width=max(1, round(ring)))
+    return mask
+
+
+def _flip_mask(size: tuple[int, int], cx: float, cy: float, r: float) -> Image.Image:
+    """Flip: a card, half filled (its two sides), inside an arrow turning round it."""
+    mask = Image.new("L", size, 0)
+    d = ImageDraw.Draw(mask)
+    w = r * 0.62
+    h = w * 1.45
+    outer = [(cx - w / 2, cy - h / 2), (cx + w / 2, cy - h / 2)]
+    outer += [(cx + w / 2, cy + h / 2), (cx - w / 2, cy + h / 2)]
+    t = w * 0.16
+    inner = [(cx + t / 2, cy - h / 2 + t), (cx + w / 2 - t, cy - h / 2 + t)]
+    inner += [(cx + w / 2 - t, cy + h / 2 - t), (cx + t / 2, cy + h / 2 - t)]
+    d.polygon(_rotate(outer, cx, cy, 20), fill=255)
+    d.polygon(_rotate(inner, cx, cy, 20), fill=0)  # the right half hollow
+    _arc_arrow(d, cx, cy, r, 300, 215)
+    return mask
+
+
+#: The ``+N`` text of each drawing kind.
+_DRAW_TEXT = {
+    Kind.DRAW_TWO: "+2",
+    Kind.WILD_DRAW_FOUR: "+4",
+    Kind.DRAW_ONE: "+1",
+    Kind.DRAW_FIVE: "+5",
+    Kind.WILD_DRAW_TWO: "+2",
+    Kind.WILD_DRAW_COLOUR: "+?",
+}
+
+
 def _icon_mask(
     face: CardFace, size: tuple[int, int], cx: float, cy: float, r: float, *, corner: bool
 ) -> Image.Image | None:
@@ -247,26 +348,32 @@ def _icon_mask(
         return _skip_mask(size, cx, cy, r * (0.5 if corner else 0.78))
     if kind is Kind.REVERSE:
         return _reverse_mask(size, cx, cy, r * (0.55 if corner else 0.8))
-    if kind in (Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR):
-        text = "+2" if kind is Kind.DRAW_TWO else "+4"
+    draw_text = _DRAW_TEXT.get(kind)
+    if draw_text is not None:
         px = round(r * (0.82 if corner else 1.45))
-        return _text_mask(size, text, (cx, cy), px, r * (0.06 if corner else 0.09))
+        return _text_mask(size, draw_text, (cx, cy), px, r * (0.06 if corner else 0.09))
     if kind is Kind.SWAP_HANDS:
         return _swap_mask(size, cx, cy, r * (0.5 if corner else 0.8))
+    if kind is Kind.SKIP_EVERYONE:
+        return _skip_everyone_mask(size, cx, cy, r * (0.56 if corner else 0.84))
+    if kind is Kind.FLIP:
+        return _flip_mask(size, cx, cy, r * (0.52 if corner else 0.8))
     return None  # Wild: its oval is its symbol
 
 
 # -- the art ----------------------------------------------------------------------------
 
 
-def _card_base(w: int, h: int, body: theme.RGB) -> tuple[Image.Image, float]:
-    """A blank card at the supersampled size: white border, ``body`` inside."""
+def _card_base(
+    w: int, h: int, body: theme.RGB, border: theme.RGB = theme.WHITE
+) -> tuple[Image.Image, float]:
+    """A blank card at the supersampled size: ``border`` (white), ``body`` inside."""
     image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(image)
     u = w / 100
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=10 * u, fill=theme.EDGE)
     d.rounded_rectangle(
-        (u * 0.8, u * 0.8, w - 1 - u * 0.8, h - 1 - u * 0.8), radius=9.4 * u, fill=theme.WHITE
+        (u * 0.8, u * 0.8, w - 1 - u * 0.8, h - 1 - u * 0.8), radius=9.4 * u, fill=border
     )
     d.rounded_rectangle((6 * u, 6 * u, w - 1 - 6 * u, h - 1 - 6 * u), radius=6 * u, fill=body)
     return image, u
@@ -282,8 +389,12 @@ def _wild_oval(
     *,
     symbols: bool = True,
     tilt: float = OVAL_TILT,
+    quadrants: tuple[Colour, ...] = theme.WILD_QUADRANTS,
 ) -> None:
-    """The four-colour oval, with the four symbols (one per quadrant) unless told not to."""
+    """The four-colour oval, with the four symbols (one per quadrant) unless told not to.
+
+    ``quadrants`` names its colours (:data:`~renders.theme.DARK_WILD_QUADRANTS`: dark Wild).
+    """
     size = image.size
     d = ImageDraw.Draw(image)
     d.polygon(_oval(cx, cy, a + 2.2 * u, b + 2.2 * u, tilt), fill=theme.WHITE)
@@ -296,8 +407,8 @@ def _wild_oval(
         [(cx, cy), (cx - big, cy), (cx - big, cy + big), (cx, cy + big)],
         [(cx, cy), (cx, cy + big), (cx + big, cy + big), (cx + big, cy)],
     ]
-    for colour, quad in zip(theme.WILD_QUADRANTS, quads, strict=True):
-        cd.polygon(_rotate(quad, cx, cy, tilt), fill=theme.FILL[colour])
+    for colour, quad in zip(quadrants, quads, strict=True):
+        cd.polygon(_rotate(quad, cx, cy, tilt), fill=theme.fill(colour))
     oval_mask = Image.new("L", size, 0)
     ImageDraw.Draw(oval_mask).polygon(_oval(cx, cy, a, b, tilt), fill=255)
     image.paste(colours, (0, 0), oval_mask)
@@ -308,13 +419,13 @@ def _wild_oval(
     sd = ImageDraw.Draw(marks)
     r = a * 0.16
     spots = ((-0.5, -0.62), (0.5, -0.62), (-0.5, 0.62), (0.5, 0.62))
-    for colour, (fx, fy) in zip(theme.WILD_QUADRANTS, spots, strict=True):
+    for colour, (fx, fy) in zip(quadrants, spots, strict=True):
         (px, py), *_ = _rotate([(cx + fx * a, cy + fy * b)], cx, cy, tilt)
-        sd.polygon(symbol_points(theme.SYMBOL[colour], px, py, r), fill=255)
+        sd.polygon(symbol_points(theme.symbol(colour), px, py, r), fill=255)
     _stamp(image, marks, theme.WHITE, theme.INK, max(1.0, r * 0.28))
 
 
-def _corners(face: CardFace, image: Image.Image, u: float) -> None:
+def _corners(face: CardFace, image: Image.Image, u: float, dark: bool = False) -> None:
     """Index and colour symbol in the top-left corner and, turned over, the bottom-right."""
     size = image.size
     cx, cy = 17 * u, 19 * u
@@ -322,33 +433,57 @@ def _corners(face: CardFace, image: Image.Image, u: float) -> None:
     glyphs = mask if mask is not None else Image.new("L", size, 0)
     if face.colour is not None:
         d = ImageDraw.Draw(glyphs)
-        d.polygon(symbol_points(theme.SYMBOL[face.colour], cx, 41 * u, 5.6 * u), fill=255)
+        d.polygon(symbol_points(theme.symbol(face.colour), cx, 41 * u, 5.6 * u), fill=255)
     glyphs = ImageChops.lighter(glyphs, glyphs.transpose(Image.Transpose.ROTATE_180))
     _stamp(image, glyphs, theme.WHITE, theme.INK, 1.3 * u)
     if face.kind is Kind.WILD:
         # A small four-colour oval stands for "Wild" in the corners.
         small = Image.new("RGBA", size, (0, 0, 0, 0))
-        _wild_oval(small, cx, cy + 2 * u, 6.5 * u, 11 * u, u * 0.4, symbols=False)
+        quadrants = theme.DARK_WILD_QUADRANTS if dark else theme.WILD_QUADRANTS
+        _wild_oval(
+            small, cx, cy + 2 * u, 6.5 * u, 11 * u, u * 0.4, symbols=False, quadrants=quadrants
+        )
         image.alpha_composite(small)
         image.alpha_composite(small.transpose(Image.Transpose.ROTATE_180))
 
 
-def _draw_face(face: CardFace, w: int, h: int) -> Image.Image:
-    """``face`` at the supersampled size ``w`` × ``h``."""
-    body = theme.INK if face.colour is None else theme.FILL[face.colour]
-    image, u = _card_base(w, h, body)
+def is_dark(face: CardFace, side: int = 0) -> bool:
+    """Whether ``face`` is drawn as a dark-side (UNO Flip) card when ``side`` is in play.
+
+    Coloured faces belong to the side of their colour and the Flip wilds to their own side
+    (Wild Draw Two light, Wild Draw Colour dark); the other wilds (the Wild is on both
+    sides) follow ``side``.
+    """
+    if face.colour is not None:
+        return face.colour in DARK_COLOURS
+    if face.kind is Kind.WILD_DRAW_COLOUR:
+        return True
+    if face.kind is Kind.WILD_DRAW_TWO:
+        return False
+    return side == 1
+
+
+def _draw_face(face: CardFace, w: int, h: int, dark: bool = False) -> Image.Image:
+    """``face`` at the supersampled size ``w`` × ``h`` (``dark``: its dark-side look)."""
+    wild_body = theme.NIGHT if dark else theme.INK
+    body = wild_body if face.colour is None else theme.fill(face.colour)
+    image, u = _card_base(w, h, body, theme.INK if dark else theme.WHITE)
     cx, cy = w / 2, h / 2
     a, b = 34 * u, 64 * u
     if face.colour is None:
-        _wild_oval(image, cx, cy, a, b, u)
+        quadrants = theme.DARK_WILD_QUADRANTS if dark else theme.WILD_QUADRANTS
+        _wild_oval(image, cx, cy, a, b, u, quadrants=quadrants)
         fill, outline = theme.WHITE, theme.INK
+    elif dark:
+        ImageDraw.Draw(image).polygon(_oval(cx, cy, a, b, OVAL_TILT), fill=theme.INK)
+        fill, outline = theme.fill(face.colour), theme.WHITE
     else:
         ImageDraw.Draw(image).polygon(_oval(cx, cy, a, b, OVAL_TILT), fill=theme.WHITE)
         fill, outline = theme.FILL[face.colour], theme.INK
     mask = _icon_mask(face, image.size, cx, cy, 30 * u, corner=False)
     if mask is not None:
         _stamp(image, mask, fill, outline, 2.6 * u, shadow=2.4 * u)
-    _corners(face, image, u)
+    _corners(face, image, u, dark)
     return image
 
 
@@ -382,17 +517,48 @@ def _finish(image: Image.Image, width: int, variant: Variant) -> Image.Image:
     return small
 
 
-@lru_cache(maxsize=512)
-def render_card(face: CardFace, width: int, variant: Variant = Variant.NORMAL) -> Image.Image:
+@lru_cache(maxsize=1024)
+def render_card(
+    face: CardFace, width: int, variant: Variant = Variant.NORMAL, *, side: int = 0
+) -> Image.Image:
     """``face`` as an RGBA image ``width`` wide (2:3), transparent outside its rounded corners.
 
-    Cached per (face, width, variant); the image is shared, so do not draw on it.
+    ``side`` is the UNO Flip side the face is seen on (0 light, 1 dark): it decides only
+    how a Wild looks, the one face both sides share (see :func:`is_dark`).
+    Cached per (face, width, variant, side); the image is shared, so do not draw on it.
     """
     if width < 8:
         raise ValueError("a card needs to be at least 8 pixels wide")
     ss = theme.SUPERSAMPLE
-    art = _draw_face(face, width * ss, theme.card_height(width) * ss)
+    dark = is_dark(face, side)
+    art = _draw_face(face, width * ss, theme.card_height(width) * ss, dark)
     return _finish(art, width, variant)
+
+
+@lru_cache(maxsize=128)
+def render_mini(face: CardFace, width: int, *, side: int = 0) -> Image.Image:
+    """``face`` reduced to what reads on a tiny card (the seats' fans of UNO Flip): its
+    border and body, and its colour's symbol in the top-left corner (wilds: their oval).
+
+    Fewer details than :func:`render_card` keep the table's PNG small; ``side`` as there.
+    """
+    if width < 8:
+        raise ValueError("a card needs to be at least 8 pixels wide")
+    ss = theme.SUPERSAMPLE
+    w, h = width * ss, theme.card_height(width) * ss
+    dark = is_dark(face, side)
+    wild_body = theme.NIGHT if dark else theme.INK
+    body = wild_body if face.colour is None else theme.fill(face.colour)
+    image, u = _card_base(w, h, body, theme.INK if dark else theme.WHITE)
+    if face.colour is None:
+        quadrants = theme.DARK_WILD_QUADRANTS if dark else theme.WILD_QUADRANTS
+        _wild_oval(image, w / 2, h / 2, 34 * u, 64 * u, u, symbols=False, quadrants=quadrants)
+    else:
+        mask = Image.new("L", image.size, 0)
+        points = symbol_points(theme.symbol(face.colour), 17 * u, 22 * u, 9 * u)
+        ImageDraw.Draw(mask).polygon(points, fill=255)
+        _stamp(image, mask, theme.WHITE, theme.INK, 2 * u)
+    return _finish(image, width, Variant.NORMAL)
 
 
 @lru_cache(maxsize=32)
@@ -405,10 +571,11 @@ def render_back(width: int) -> Image.Image:
 
 
 @lru_cache(maxsize=64)
-def symbol_image(colour: Colour | None, size: int) -> Image.Image:
+def symbol_image(colour: Colour | None, size: int, side: int = 0) -> Image.Image:
     """A round swatch of ``colour`` with its symbol, ``size`` pixels across (RGBA).
 
-    ``None`` (no colour named yet) gives the four-colour wild swatch.
+    ``None`` (no colour named yet) gives the four-colour wild swatch of ``side`` (UNO Flip:
+    1 gives the dark colours).
     """
     ss = theme.SUPERSAMPLE
     s = size * ss
@@ -418,11 +585,14 @@ def symbol_image(colour: Colour | None, size: int) -> Image.Image:
     d.ellipse((0, 0, s - 1, s - 1), fill=theme.WHITE)
     edge = s * 0.07
     if colour is None:
-        _wild_oval(image, c, c, c - edge, c - edge, s / 100, symbols=False, tilt=0.0)
+        quadrants = theme.DARK_WILD_QUADRANTS if side == 1 else theme.WILD_QUADRANTS
+        _wild_oval(
+            image, c, c, c - edge, c - edge, s / 100, symbols=False, tilt=0.0, quadrants=quadrants
+        )
     else:
-        d.ellipse((edge, edge, s - 1 - edge, s - 1 - edge), fill=theme.FILL[colour])
+        d.ellipse((edge, edge, s - 1 - edge, s - 1 - edge), fill=theme.fill(colour))
         mask = Image.new("L", (s, s), 0)
-        ImageDraw.Draw(mask).polygon(symbol_points(theme.SYMBOL[colour], c, c, s * 0.2), fill=255)
+        ImageDraw.Draw(mask).polygon(symbol_points(theme.symbol(colour), c, c, s * 0.2), fill=255)
         _stamp(image, mask, theme.WHITE, theme.INK, s * 0.03)
     return image.resize((size, size), Image.Resampling.LANCZOS)
 

@@ -4,6 +4,10 @@ Rows wrap, so any hand size works: up to :data:`~renders.theme.HAND_ROW_SPREAD` 
 by side; more overlap (the corner index and colour symbol stay visible) in rows of at most
 :data:`~renders.theme.HAND_ROW_MAX`, and rows overlap too, each showing the top of its cards.
 :func:`hand_layout` is the pure geometry, so tests can check it.
+
+UNO Flip (R-FLIP): the cards show the side in play (:attr:`~engine.views.TableView.side`), so
+the dark side's cards have their black borders and dark colours; the image uses the Flip
+palette. Classic hands are drawn exactly as before.
 """
 
 from __future__ import annotations
@@ -97,7 +101,8 @@ def render_hand(view: PlayerView, *, playable: Collection[int] | None = None) ->
         up = card in chosen
         if up:
             y -= theme.HAND_RAISE
-        image = render_card(face, w, Variant.HIGHLIGHTED if up else Variant.DIMMED)
+        variant = Variant.HIGHLIGHTED if up else Variant.DIMMED
+        image = render_card(face, w, variant, side=view.table.side)
         canvas.paste(shadow, (x + _SHADOW_OFFSET[0], y + _SHADOW_OFFSET[1]), shadow)
         canvas.paste(image, (x, y), image)
         placed.append((card, x, y))
@@ -111,4 +116,4 @@ def render_hand(view: PlayerView, *, playable: Collection[int] | None = None) ->
                 visible = min(w, positions[i + 1][0] - x)
             mark = marker(theme.HAND_MARK, theme.DRAWN_MARK)
             canvas.paste(mark, (x + visible // 2 - mark.width // 2, y - mark.height - 1), mark)
-    return encode_png(canvas)
+    return encode_png(canvas, flip=view.table.rules.flip)

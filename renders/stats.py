@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from engine.cards import Colour
+from engine.cards import DARK_COLOURS, Colour
 
 from . import grid, theme
 from .assets import encode_png, serialized
@@ -56,7 +56,7 @@ def render_stats(
 
     text_w = _W - 2 * _PAD
     if favourite_colour is not None:
-        d.rectangle((0, _HEAD_H - 4, _W - 1, _HEAD_H - 1), fill=theme.FILL[favourite_colour])
+        d.rectangle((0, _HEAD_H - 4, _W - 1, _HEAD_H - 1), fill=theme.fill(favourite_colour))
         swatch = symbol_image(favourite_colour, _SWATCH)
         sx = _W - _PAD - _SWATCH
         image.paste(swatch, (sx, (_HEAD_H - _SWATCH) // 2 - 2), swatch)
@@ -79,4 +79,4 @@ def render_stats(
         d.rounded_rectangle((x, y, x + tile_w - 1, y + _TILE_H - 1), radius=10, fill=grid.CARD)
         grid.cell(image, figure, (x + 8, y + 28, tile_w - 16), _VALUE_PX, theme.WHITE, "centre")
         grid.cell(image, label, (x + 8, y + 56, tile_w - 16), _LABEL_PX, grid.INK_SOFT, "centre")
-    return encode_png(image)
+    return encode_png(image, flip=favourite_colour in DARK_COLOURS)

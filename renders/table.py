@@ -10,6 +10,14 @@ the colour in play) in the middle, a curved arrow on each side showing the direc
 play, and the seats on an ellipse around them. Seat 0 sits at the bottom and seat numbers
 grow in the clockwise direction, so "clockwise" on screen is the engine's
 :attr:`~engine.views.TableView.clockwise`.
+
+UNO Flip (R-FLIP): the side in play shows without words: a sun in the top-left corner of the
+classic green felt (light side), a crescent moon on a night-blue felt and table (dark side).
+Every card is drawn on the side in play; and, as at a physical table, where everyone sees
+the other side of every hand and of the draw pile, each seat's fan shows the faces of
+:attr:`~engine.views.TableView.backs` (the side not in play) instead of plain backs, and the
+draw pile shows :attr:`~engine.views.TableView.draw_back`. Flip tables use the Flip palette
+(:func:`renders.assets.palette_colours`); classic tables are drawn exactly as before.
 """
 
 from __future__ import annotations
@@ -21,12 +29,20 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from engine.cards import CardFace
 from engine.state import Phase
 from engine.views import TableView
 
 from . import theme
 from .assets import encode_png, font, serialized
-from .card import card_shadow, render_back, render_card, symbol_image
+from .card import (
+    card_shadow,
+    render_back,
+    render_card,
+    render_mini,
+    symbol_image,
+    symbol_points,
+)
 
 _CX, _CY = theme.TABLE_W // 2, theme.TABLE_H // 2 + 6
 _PILE_W = 86
@@ -82,23 +98,75 @@ def _arc_arrow(
     )
 
 
-@lru_cache(maxsize=2)
-def _base(clockwise: bool) -> Image.Image:
-    """Felt, the table oval and the direction arrows (shared: copy before drawing)."""
+class _Look:
+    """The table's colours: classic, or those of the UNO Flip side in play."""
+
+    def __init__(self, flip_side: int | None) -> None:
+        dark = flip_side == 1
+        self.flip_side = flip_side
+        self.felt = theme.NIGHT_FELT if dark else theme.FELT
+        self.table = theme.NIGHT_TABLE if dark else theme.TABLE
+        self.rim = theme.NIGHT_RIM if dark else theme.RIM
+        self.arrow = theme.NIGHT_ARROW if dark else theme.ARROW
+        self.panel = theme.NIGHT_PANEL if dark else theme.PANEL
+
+
+def _flip_side(view: TableView) -> int | None:
+    """The side in play at an UNO Flip table, ``None`` at a classic one."""
+    return view.side if view.rules.flip else None
+
+
+def _sun_or_moon(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, dark: bool) -> None:
+    """The side in play as a picture: a sun with eight rays, or a crescent moon with a star."""
+    outline = max(1, round(r * 0.09))
+    if dark:
+        moon = symbol_points(theme.Symbol.CRESCENT, cx - r * 0.12, cy + r * 0.05, r * 0.78)
+        d.polygon(moon, fill=theme.MOON, outline=theme.INK, width=outline)
+        star = symbol_points(theme.Symbol.STAR, cx + r * 0.62, cy - r * 0.55, r * 0.22)
+        d.polygon(star, fill=theme.MOON, outline=theme.INK, width=max(1, outline // 2))
+        return
+    for i in range(8):
+        a = math.pi * i / 4
+        ca, sa = math.cos(a), math.sin(a)
+        tip, base, half = r, r * 0.62, r * 0.17
+        ray = [
+            (cx + ca * tip, cy + sa * tip),
+            (cx + ca * base - sa * half, cy + sa * base + ca * half),
+            (cx + ca * base + sa * half, cy + sa * base - ca * half),
+        ]
+        d.polygon(ray, fill=theme.SUN, outline=theme.INK, width=outline)
+    core = r * 0.56
+    d.ellipse(
+        (cx - core, cy - core, cx + core, cy + core),
+        fill=theme.SUN,
+        outline=theme.INK,
+        width=outline,
+    )
+
+
+@lru_cache(maxsize=6)
+def _base(clockwise: bool, flip_side: int | None = None) -> Image.Image:
+    """Felt, the table oval and the direction arrows (shared: copy before drawing).
+
+    ``flip_side`` (UNO Flip only) adds the sun or the moon and, dark side, the night colours.
+    """
+    look = _Look(flip_side)
     ss = 2
     w, h = theme.TABLE_W * ss, theme.TABLE_H * ss
-    image = Image.new("RGB", (w, h), theme.FELT)
+    image = Image.new("RGB", (w, h), look.felt)
     d = ImageDraw.Draw(image)
     cx, cy = _CX * ss, _CY * ss
     rx, ry = (theme.SEAT_RX + 52) * ss, (theme.SEAT_RY + 22) * ss
-    d.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), fill=theme.RIM)
+    d.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), fill=look.rim)
     rim = 10 * ss
-    d.ellipse((cx - rx + rim, cy - ry + rim, cx + rx - rim, cy + ry - rim), fill=theme.TABLE)
+    d.ellipse((cx - rx + rim, cy - ry + rim, cx + rx - rim, cy + ry - rim), fill=look.table)
     ax, ay = 232 * ss, 138 * ss
     box = (cx - ax, cy - ay, cx + ax, cy + ay)
     width = 9 * ss
-    _arc_arrow(d, box, 205, 335, clockwise, width, theme.ARROW)
-    _arc_arrow(d, box, 25, 155, clockwise, width, theme.ARROW)
+    _arc_arrow(d, box, 205, 335, clockwise, width, look.arrow)
+    _arc_arrow(d, box, 25, 155, clockwise, width, look.arrow)
+    if flip_side is not None:
+        _sun_or_moon(d, 44 * ss, 44 * ss, 30 * ss, flip_side == 1)
     return image.resize((theme.TABLE_W, theme.TABLE_H), Image.Resampling.LANCZOS)
 
 
@@ -124,20 +192,31 @@ def fit_text(text: str, px: int, width: int) -> str:
     return text[:lo].rstrip() + "…"
 
 
-@lru_cache(maxsize=64)
-def _fan(count: int) -> Image.Image:
-    """A small fan of ``count`` card backs (RGBA)."""
-    back = render_back(theme.SEAT_BACK_W)
-    bw, bh = back.size
+def _fan_of(cards: Sequence[Image.Image]) -> Image.Image:
+    """A small fan of ``cards`` (RGBA, all :data:`~renders.theme.SEAT_BACK_W` wide)."""
+    count = len(cards)
+    bw, bh = cards[0].size
     span = 92
     step = min(8.0, (span - bw) / (count - 1)) if count > 1 else 0.0
     lift = 3
     image = Image.new("RGBA", (round(bw + step * max(count - 1, 0)) + 1, bh + lift), (0, 0, 0, 0))
-    for i in range(count):
+    for i, card in enumerate(cards):
         # A gentle arc: the middle cards sit a little higher.
         off = 0.0 if count < 3 else (2 * i / (count - 1) - 1) ** 2
-        image.alpha_composite(back, (round(i * step), round(lift * off)))
+        image.alpha_composite(card, (round(i * step), round(lift * off)))
     return image
+
+
+@lru_cache(maxsize=64)
+def _fan(count: int) -> Image.Image:
+    """A small fan of ``count`` card backs (RGBA)."""
+    return _fan_of([render_back(theme.SEAT_BACK_W)] * count)
+
+
+@lru_cache(maxsize=256)
+def _face_fan(faces: tuple[CardFace, ...], side: int) -> Image.Image:
+    """UNO Flip: a small fan of ``faces`` seen on ``side`` (a hand's other side, RGBA)."""
+    return _fan_of([render_mini(face, theme.SEAT_BACK_W, side=side) for face in faces])
 
 
 def _medal(d: ImageDraw.ImageDraw, x: int, y: int, rank: int) -> None:
@@ -161,7 +240,8 @@ def _seat(
     over = view.phase is Phase.HAND_OVER
     current = seat == view.current and not over and playing
     winner = over and bool(view.ranking) and view.ranking[0] == seat
-    fill = theme.PANEL_CURRENT if current else theme.PANEL if playing else theme.PANEL_OUT
+    look = _Look(_flip_side(view))
+    fill = theme.PANEL_CURRENT if current else look.panel if playing else theme.PANEL_OUT
     if current or winner:
         glow = (box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4)
         d.rounded_rectangle(glow, radius=15, fill=theme.HIGHLIGHT)
@@ -173,7 +253,11 @@ def _seat(
     room = theme.SEAT_W - 20 - (62 if uno else 16 if seat in ranking else 0)
     d.text((x + 10, y + 7), fit_text(name, _NAME_PX, room), fill=ink, font=font(_NAME_PX))
     count = view.card_counts[seat]
-    if count:
+    backs = view.backs[seat] if seat < len(view.backs) else ()
+    if count and backs and look.flip_side is not None:
+        fan = _face_fan(backs[:12], 1 - look.flip_side)
+        canvas.paste(fan, (x + 10, y + theme.SEAT_H - fan.height - 7), fan)
+    elif count:
         fan = _fan(min(count, 12))
         canvas.paste(fan, (x + 10, y + theme.SEAT_H - fan.height - 7), fan)
     d.text(
@@ -196,13 +280,17 @@ def _seat(
 
 
 def _centre(canvas: Image.Image, d: ImageDraw.ImageDraw, view: TableView) -> None:
-    # Draw pile: a few backs stacked, its size below.
+    look = _Look(_flip_side(view))
+    side = view.side if look.flip_side is not None else 0
+    # Draw pile: a few backs stacked, its size below (UNO Flip: its top card's other side).
     back = render_back(_PILE_W)
+    if look.flip_side is not None and view.draw_back is not None:
+        back = render_card(view.draw_back, _PILE_W, side=1 - look.flip_side)
     px, py = _CX - 150, _CY - back.height // 2 - 8
     layers = 0 if view.draw_size == 0 else min(3, 1 + view.draw_size // 20)
     if layers == 0:
         d.rounded_rectangle(
-            (px, py, px + back.width, py + back.height), radius=9, outline=theme.ARROW, width=2
+            (px, py, px + back.width, py + back.height), radius=9, outline=look.arrow, width=2
         )
     shadow = card_shadow(_PILE_W)
     for i in range(layers):
@@ -216,22 +304,22 @@ def _centre(canvas: Image.Image, d: ImageDraw.ImageDraw, view: TableView) -> Non
         font=font(22),
         anchor="mm",
         stroke_width=2,
-        stroke_fill=theme.RIM,
+        stroke_fill=look.rim,
     )
     # Top card, on a halo of the colour in play.
-    top = render_card(view.top, theme.TABLE_CARD_W)
+    top = render_card(view.top, theme.TABLE_CARD_W, side=side)
     tx, ty = _CX - 20, _CY - top.height // 2
     if view.colour is not None:
         halo = (tx - 7, ty - 7, tx + top.width + 7, ty + top.height + 7)
         d.rounded_rectangle(
-            halo, radius=18, fill=theme.FILL[view.colour], outline=theme.INK, width=2
+            halo, radius=18, fill=theme.fill(view.colour), outline=theme.INK, width=2
         )
     shadow = card_shadow(theme.TABLE_CARD_W)
     canvas.paste(shadow, (tx + 4, ty + 5), shadow)
     canvas.paste(top, (tx, ty), top)
     # The colour in play as a swatch with its symbol ("?" while a start Wild awaits one).
     sx, sy = tx + top.width + 44, _CY - 38
-    swatch = symbol_image(view.colour, 56)
+    swatch = symbol_image(view.colour, 56, side)
     canvas.paste(swatch, (sx - 28, sy - 28), swatch)
     if view.colour is None:
         d.text(
@@ -261,10 +349,13 @@ def _centre(canvas: Image.Image, d: ImageDraw.ImageDraw, view: TableView) -> Non
 @serialized
 def render_table(view: TableView, names: Sequence[str]) -> bytes:
     """The table as PNG bytes; ``names[seat]`` labels each seat (a missing name: its number)."""
-    canvas = _base(view.clockwise).copy()
+    flip_side = _flip_side(view)
+    canvas = (
+        _base(view.clockwise) if flip_side is None else _base(view.clockwise, flip_side)
+    ).copy()
     d = ImageDraw.Draw(canvas)
     _centre(canvas, d, view)
     for seat, centre in enumerate(seat_centres(view.seats)):
         name = clean_name(names[seat]) if seat < len(names) else ""
         _seat(canvas, d, view, seat, name or str(seat + 1), centre)
-    return encode_png(canvas)
+    return encode_png(canvas, flip=flip_side is not None)

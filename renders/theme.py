@@ -17,6 +17,26 @@ wild    black card         all four, one per quadrant
 The fills also differ in lightness (yellow lightest, blue and red darkest but of opposite
 hue), and the symbols differ in outline, so either cue alone tells the colours apart.
 
+UNO Flip (R-FLIP) has a dark side with four more colours, each with a symbol of its own,
+distinct in outline from the four above (every symbol is a plain polygon, see
+:func:`renders.card.symbol_points`):
+
+======  ==================  ==========================
+colour  fill (RGB)          symbol
+======  ==================  ==========================
+pink    ``(230, 80, 160)``  heart ♥
+teal    ``(0, 128, 136)``   cross ✚
+orange  ``(250, 150, 30)``  five-pointed star ★
+purple  ``(110, 50, 170)``  crescent ☾
+wild    dark violet card    all four, one per quadrant
+======  ==================  ==========================
+
+Lightness again differs (orange lightest, then pink, teal, purple darkest). Dark-side cards
+have a black border and a black central oval (light-side cards: white), so the side of a card
+shows even on the smallest fan; the dark Wild has a violet body, a black border and the four
+dark colours in its oval. The table shows the side in play without words: a sun on the
+classic green felt (light side), a crescent moon on a night-blue felt (dark side).
+
 Nothing here touches Pillow: these are plain values. :mod:`renders.assets` turns them into
 fonts and the fixed PNG palette, lazily.
 """
@@ -26,7 +46,7 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-from engine.cards import CLASSIC_COLOURS, Colour
+from engine.cards import CLASSIC_COLOURS, DARK_COLOURS, Colour
 
 RGB = tuple[int, int, int]
 
@@ -38,6 +58,11 @@ class Symbol(enum.Enum):
     TRIANGLE = "triangle"
     SQUARE = "square"
     DIAMOND = "diamond"
+    # UNO Flip, dark side
+    HEART = "heart"
+    CROSS = "cross"
+    STAR = "star"
+    CRESCENT = "crescent"
 
 
 #: Card fill of each colour.
@@ -63,6 +88,26 @@ WILD_QUADRANTS: Final[tuple[Colour, ...]] = (
     Colour.YELLOW,
     Colour.GREEN,
 )
+
+#: UNO Flip: card fill of each dark colour (kept apart from :data:`FILL`, which stays the
+#: four classic colours; use :func:`fill` for any colour).
+DARK_FILL: Final[dict[Colour, RGB]] = {
+    Colour.PINK: (230, 80, 160),
+    Colour.TEAL: (0, 128, 136),
+    Colour.ORANGE: (250, 150, 30),
+    Colour.PURPLE: (110, 50, 170),
+}
+
+#: UNO Flip: symbol of each dark colour (use :func:`symbol` for any colour).
+DARK_SYMBOL: Final[dict[Colour, Symbol]] = {
+    Colour.PINK: Symbol.HEART,
+    Colour.TEAL: Symbol.CROSS,
+    Colour.ORANGE: Symbol.STAR,
+    Colour.PURPLE: Symbol.CRESCENT,
+}
+
+#: Quadrants of the dark Wild's oval (same order as :data:`WILD_QUADRANTS`).
+DARK_WILD_QUADRANTS: Final[tuple[Colour, ...]] = DARK_COLOURS
 
 WHITE: Final[RGB] = (255, 255, 255)
 INK: Final[RGB] = (18, 18, 22)  # outlines and the wild cards' body
@@ -93,6 +138,18 @@ TEXT_OUT: Final[RGB] = (150, 156, 156)
 PENALTY: Final[RGB] = (226, 60, 40)
 UNO_BUBBLE: Final[RGB] = (250, 196, 0)
 GOLD: Final[RGB] = (255, 196, 40)
+
+#: UNO Flip: the dark Wild's body (its border and every dark card's oval are :data:`INK`).
+NIGHT: Final[RGB] = (58, 40, 92)
+#: UNO Flip, dark side in play: the table's felt, oval, rim, arrows and seat panels.
+NIGHT_FELT: Final[RGB] = (22, 20, 48)
+NIGHT_TABLE: Final[RGB] = (44, 38, 88)
+NIGHT_RIM: Final[RGB] = (12, 10, 30)
+NIGHT_ARROW: Final[RGB] = (96, 86, 156)
+NIGHT_PANEL: Final[RGB] = (26, 22, 54)
+#: UNO Flip: the sun (light side in play; :data:`GOLD`) and the moon (dark side) on the table.
+SUN: Final[RGB] = GOLD
+MOON: Final[RGB] = (222, 216, 255)
 
 # -- sizes (pixels) ------------------------------------------------------------------------
 
@@ -148,5 +205,30 @@ def key_colours() -> tuple[RGB, ...]:
     out: list[RGB] = []
     for c in [*base, *dimmed, *table]:
         if c not in out:
+            out.append(c)
+    return tuple(out)
+
+
+def fill(colour: Colour) -> RGB:
+    """Card fill of any colour, light (:data:`FILL`) or dark (:data:`DARK_FILL`)."""
+    found = FILL.get(colour)
+    return DARK_FILL[colour] if found is None else found
+
+
+def symbol(colour: Colour) -> Symbol:
+    """Symbol of any colour, light (:data:`SYMBOL`) or dark (:data:`DARK_SYMBOL`)."""
+    found = SYMBOL.get(colour)
+    return DARK_SYMBOL[colour] if found is None else found
+
+
+def flip_key_colours() -> tuple[RGB, ...]:
+    """The flat colours UNO Flip adds to :func:`key_colours` (the dark side and the table)."""
+    fills = [DARK_FILL[c] for c in DARK_COLOURS]
+    base = [*fills, NIGHT, *(dim(c) for c in [*fills, NIGHT])]
+    base += [NIGHT_FELT, NIGHT_TABLE, NIGHT_RIM, NIGHT_ARROW, NIGHT_PANEL, SUN, MOON]
+    known = set(key_colours())
+    out: list[RGB] = []
+    for c in base:
+        if c not in out and c not in known:
             out.append(c)
     return tuple(out)

@@ -199,17 +199,24 @@ def rules_summary(rules: Rules) -> str:
 def rules_help(preset: str, rules: Rules) -> list[str]:
     """The table's rules in plain words, one line each."""
     lines = [t("help.basic")]
+    if rules.flip:  # R-FLIP
+        lines.append(t("help.flip"))
+        lines.append(t("help.flip.light"))
+        lines.append(t("help.flip.dark"))
+        lines.append(t("help.flip.score_light" if rules.flip_score_light else "help.flip.score"))
     if rules.draw_only_if_stuck:
         lines.append(t("help.draw_only_if_stuck"))
     if rules.draw_until_playable:
         lines.append(t("help.draw_until_playable"))
-    lines.append(t("help.actions"))
+    if not rules.flip:
+        lines.append(t("help.actions"))
     reveal = (
         "help.w4.reveal_challenger"
         if rules.challenge_reveal is ChallengeReveal.CHALLENGER
         else "help.w4.reveal_nobody"
     )
-    w4 = [t("help.w4"), t(reveal)]
+    # UNO Flip has no Wild Draw Four; its challenged wilds reveal the hand the same way.
+    w4 = [t(reveal)] if rules.flip else [t("help.w4"), t(reveal)]
     if rules.challenge_guilty is ChallengeGuilty.RETRACT:
         w4.append(t("help.w4.retract"))
     lines.append(" ".join(w4))

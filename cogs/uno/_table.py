@@ -543,8 +543,11 @@ class Table:
             preset=str(state["preset"]),
             options=dict(state.get("options", {})),
             players=tuple(
-                Player(int(p["user_id"]), str(p["name"]), p.get("level")) for p in state["players"]
+                Player(int(p["user_id"]), str(p["name"]), p.get("level"), p.get("team_role"))
+                for p in state["players"]
             ),
+            tournament=state.get("tournament"),
+            ping_turns=bool(state.get("ping_turns", False)),
             deadline=state.get("deadline"),
             timeouts=tuple(int(n) for n in state.get("timeouts", ())),
             tallies=tuple(dict(t) for t in state.get("tallies", ())),

@@ -180,3 +180,38 @@ def test_choices_name_their_catalogue_keys() -> None:
         key = choice._locale_name.extras["key"] if choice._locale_name else None
         assert key is not None
         assert key in catalogue("it")
+
+
+def test_r_flip_rules_help_explains_both_sides_in_both_languages() -> None:
+    rules = Rules.from_preset("flip")
+    with speaking("en"):
+        text = "\n".join(rules_help("flip", rules))
+        assert "Skip Everyone" in text
+        assert "Wild Draw Colour" in text
+        assert t("help.w4") not in text  # Flip has no Wild Draw Four of its own
+    with speaking("it"):
+        text = "\n".join(rules_help("flip", rules))
+        assert "Salta Tutti" in text
+        assert "Jolly Pesca Colore" in text
+
+
+@pytest.mark.parametrize(
+    ("notation", "italian", "english"),
+    [
+        ("RD1", "Rosso Pesca Uno", "Red Draw One"),
+        ("BF", "Blu Flip", "Blue Flip"),
+        ("PD5", "Rosa Pesca Cinque", "Pink Draw Five"),
+        ("TSE", "Turchese Salta Tutti", "Teal Skip Everyone"),
+        ("W2", "Jolly Pesca Due", "Wild Draw Two"),
+        ("WC", "Jolly Pesca Colore", "Wild Draw Colour"),
+        ("V7", "Viola 7", "Purple 7"),
+    ],
+)
+def test_r_flip_cards_have_names_in_both_languages(
+    notation: str, italian: str, english: str
+) -> None:
+    face = CardFace.parse(notation)
+    with speaking("it"):
+        assert card_name(face) == italian
+    with speaking("en"):
+        assert card_name(face) == english

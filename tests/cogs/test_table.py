@@ -516,8 +516,15 @@ def through_json(record: TableRecord) -> TableRecord:
         ),
         lambda: act(stacked([["R1"], ["B2"]], "R9", target=1), 0, "R1"),
         lambda: lobby(2).end(by=user(0), is_admin=False, now=3.0).table,
+        lambda: replace(
+            lobby(1).add_computer("hard", by=user(0), is_admin=False, now=1.0).table,
+            tournament="Spring",
+            ping_turns=True,
+            language="it",
+            players=(replace(player(0), team_role=42), Player(-1, "🤖 Ada", "hard")),
+        ),
     ],
-    ids=["lobby", "options", "running", "challenge", "left", "finished", "closed"],
+    ids=["lobby", "options", "running", "challenge", "left", "finished", "closed", "extras"],
 )
 def test_to_record_from_record_round_trip(factory) -> None:
     table = replace(factory(), message_id=123456789012345678)

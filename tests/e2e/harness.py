@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import random
 import re
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
@@ -18,7 +19,10 @@ from typing import Any
 
 import pytest
 
+import players
 from cogs.uno._table import Table
+from engine import CallUno, CatchUno, Challenge, ChooseColour, Draw, Pass, Play
+from engine.auto import auto_action
 from engine.game import deal
 from storage import GameRepository
 from tests.fakediscord import BotProcess, FakeDiscord
@@ -137,6 +141,47 @@ async def choose(world: World, user: Any, message: Any, custom_id: str, value: s
     await result.done()
     result.assert_answered_within(3.0)
     return result
+
+
+async def play_turn(
+    world: World, user: Any, table_id: str, seat: int, *, smart: bool = False
+) -> bool:
+    """If it is ``seat``'s turn, play what a hurried human would, by slash command."""
+    table = await load(world, table_id)
+    if table.status != "playing" or table.match is None:
+        return False
+    hand = table.match.hand
+    if hand.current != seat or hand.is_over:
+        return False
+    # A hurried human plays the timeout move; a ``smart`` one plays like the normal computer
+    # player (whole hands end sooner).
+    action = (
+        players.decide("normal", hand.view_for(seat), random.Random(hand.version))
+        if smart
+        else auto_action(hand, seat)
+    )
+    if isinstance(action, Play):
+        options: dict[str, Any] = {"card": action.face.notation}
+        if action.colour is not None:
+            options["colour"] = action.colour.value
+        if len(hand.hands[seat]) == 2:
+            options["uno"] = True
+        await slash(world, user, "uno play", **options)
+    elif isinstance(action, Draw):
+        await slash(world, user, "uno draw")
+    elif isinstance(action, Pass):
+        await slash(world, user, "uno pass")
+    elif isinstance(action, ChooseColour):
+        shown = await slash(world, user, "uno hand")
+        custom_id = find_id(shown.message, f"uno:1:choose:{table_id}:")
+        await click(world, user, shown.message, custom_id)
+    elif isinstance(action, Challenge):
+        await slash(world, user, "uno challenge")
+    elif isinstance(action, CallUno):
+        await slash(world, user, "uno uno")
+    elif isinstance(action, CatchUno):
+        await slash(world, user, "uno catch")
+    return True
 
 
 async def open_table(world: World, *, points: int | None = None, preset: str = "classic") -> str:

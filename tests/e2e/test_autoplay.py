@@ -10,12 +10,10 @@ from typing import Any
 
 import pytest
 
-from engine import CallUno, CatchUno, Challenge, ChooseColour, Draw, Pass, Play
-from engine.auto import auto_action
 from storage import GameRepository
 from tests.fakediscord import BotProcess, FakeDiscord
 
-from .harness import World, click, description, find_id, load, slash, table_message
+from .harness import World, click, description, find_id, load, play_turn, slash, table_message
 
 
 async def actions(world: World, table_id: str) -> list[tuple[int, int | None, str]]:
@@ -46,35 +44,6 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
             bot.assert_healthy()
     finally:
         await fake.close()
-
-
-async def play_turn(world: World, user: Any, table_id: str, seat: int) -> bool:
-    """If it is ``seat``'s turn, play what a hurried human would, by slash command."""
-    table = await load(world, table_id)
-    if table.status != "playing" or table.match is None:
-        return False
-    hand = table.match.hand
-    if hand.current != seat or hand.is_over:
-        return False
-    action = auto_action(hand, seat)
-    if isinstance(action, Play):
-        options: dict[str, Any] = {"card": action.face.notation}
-        if action.colour is not None:
-            options["colour"] = action.colour.value
-        if len(hand.hands[seat]) == 2:
-            options["uno"] = True
-        await slash(world, user, "uno play", **options)
-    elif isinstance(action, Draw):
-        await slash(world, user, "uno draw")
-    elif isinstance(action, Pass):
-        await slash(world, user, "uno pass")
-    elif isinstance(action, ChooseColour):
-        shown = await slash(world, user, "uno hand")
-        custom_id = find_id(shown.message, f"uno:1:choose:{table_id}:")
-        await click(world, user, shown.message, custom_id)
-    elif isinstance(action, Challenge | CallUno | CatchUno):
-        await slash(world, user, "uno challenge")
-    return True
 
 
 async def open_with_computers(world: World, computers: int, **options: Any) -> str:

@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+import asyncio
+import re
+import time
 from typing import Any
 
 from storage import GameRepository
 
-from .harness import World, description, load, open_table, slash, stack, title
+from .harness import (
+    World,
+    click,
+    description,
+    load,
+    open_table,
+    play_turn,
+    slash,
+    stack,
+    table_message,
+    title,
+)
 
 
 async def board(world: World) -> tuple[list[Any], Any]:
@@ -58,3 +72,81 @@ async def test_r_score_1_a_match_is_recorded_once_across_a_crash_and_shown_to_ev
     stats = await slash(world, world.dario, "uno stats", player=world.bruno)
     assert title(stats.message).startswith("bruno")
     assert "0/1" in description(stats.message)  # matches won / played
+
+
+async def test_r_team_3_r_score_4_a_tournament_table_reports_to_its_standings(
+    world: World,
+) -> None:
+    reds = world.guild.add_role("Reds")
+    blues = world.guild.add_role("Blues")
+    for user, role in ((world.alice, reds), (world.bruno, reds), (world.carla, blues)):
+        world.guild.member(user).role_ids.append(role.id)
+    world.guild.member(world.dario).role_ids.append(blues.id)
+    created = await slash(
+        world, world.dario, "uno tournament new", name="Spring", team1=reds, team2=blues
+    )
+    assert "Spring" in created.message.content
+    refused = await slash(world, world.alice, "uno tournament new", name="Mine")
+    assert refused.message.content == "Only someone with Manage Server can do that."
+    await slash(world, world.alice, "uno new", preset="tournament", tournament="Spring")
+    for user in (world.bruno, world.carla, world.dario):
+        await slash(world, user, "uno join")
+    table = await load_live(world)
+    assert table.tournament == "Spring"
+    assert [p.team_role for p in table.players] == [reds.id, reds.id, blues.id, blues.id]
+    # Play the five hands of the tournament game by commands.
+    await play_out(world, table.id)
+    finished = await load(world, table.id)
+    assert finished.status == "finished"
+    shown = await slash(world, world.carla, "uno tournament standings", name="Spring")
+    text = description(shown.message)
+    players = dict(re.findall(r"^\d+\. \w+ \((\w+)\) — (\d+) pts", text, re.M))
+    assert len(re.findall(r"^\d+\. \w+ \(\w+\) — \d+ pts in 1 games$", text, re.M)) == 4
+    teams = {
+        name: (int(points), int(award))
+        for name, points, award in re.findall(r"^\d+\. (\w+) — (\d+) pts → (\d+)$", text, re.M)
+    }
+    assert set(teams) == {"Reds", "Blues"}
+    # Four players, placement points 4+3+2+1 = 10 split between the teams (R-SCORE-4).
+    assert teams["Reds"][0] + teams["Blues"][0] == 10
+    assert players  # every player line names the team
+    best, other = sorted(teams.values(), reverse=True)
+    assert best[1] == 5  # R-TEAM-3: the first team gets 5
+    assert other[1] == (5 if other[0] == best[0] else 3)  # a tie shares the rank
+
+
+async def load_live(world: World) -> Any:
+    repo = await GameRepository.open(str(world.database))
+    try:
+        record = await repo.live_in_channel(world.channel.id)
+    finally:
+        await repo.close()
+    assert record is not None
+    from cogs.uno._table import Table
+
+    return Table.from_record(record)
+
+
+async def play_out(world: World, table_id: str) -> None:
+    """The host starts; every hand is stacked short (one red card each, so each hand ends
+    after three plays, R-SCORE-4 play to the last) and played by commands; the host deals
+    the next hand at once."""
+    seats = {0: world.alice, 1: world.bruno, 2: world.carla, 3: world.dario}
+    await slash(world, world.alice, "uno start")
+    stacked_hand = 0
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        table = await load(world, table_id)
+        if table.status != "playing" or table.match is None:
+            return
+        if table.match.hand.is_over:
+            await click(world, world.alice, table_message(world), f"uno:1:next:{table_id}")
+            continue
+        if table.match.hand_number != stacked_hand:
+            stacked_hand = table.match.hand_number
+            hands = [["R1"], ["R2"], ["R3"], ["R4"]]
+            await stack(world, table_id, hands, "R0", ["G1", "G2", "G3"], dealer=table.match.dealer)
+            continue
+        current = table.match.hand.current
+        if not await play_turn(world, seats[current], table_id, current):
+            await asyncio.sleep(0.05)
