@@ -8,6 +8,7 @@ Everything here reads or writes through ``storage`` (``repo.boards``, ``repo.set
 from __future__ import annotations
 
 import asyncio
+import io
 import time
 from typing import Any
 
@@ -36,10 +37,22 @@ LANGUAGE_CHOICES = [
 _COLOURS = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}
 
 
-def _png(data: bytes, name: str, alt: str) -> discord.File:
-    import io
-
-    return discord.File(io.BytesIO(data), filename=name, description=alt[:1000])
+async def _show_card(
+    interaction: discord.Interaction[Any],
+    title: str,
+    lines: list[str],
+    image: bytes,
+    filename: str,
+    footer: str | None = None,
+) -> None:
+    """Answer with the rendered card and the same facts as text (also the image's alt text)."""
+    text = "\n".join(lines)
+    embed = discord.Embed(title=title, description=text[:4000])
+    embed.set_image(url=f"attachment://{filename}")
+    if footer:
+        embed.set_footer(text=footer)
+    picture = discord.File(io.BytesIO(image), filename=filename, description=text[:1000])
+    await interaction.edit_original_response(content=None, embed=embed, attachments=[picture])
 
 
 def _board_line(row: BoardRow) -> str:
@@ -141,14 +154,7 @@ class BoardCommands:
                 footer,
                 extra,
             )
-            embed = discord.Embed(title=title, description="\n".join(lines)[:4000])
-            embed.set_image(url="attachment://leaderboard.png")
-            embed.set_footer(text=footer)
-            await interaction.edit_original_response(
-                content=None,
-                embed=embed,
-                attachments=[_png(image, "leaderboard.png", "\n".join(lines))],
-            )
+            await _show_card(interaction, title, lines, image, "leaderboard.png", footer)
 
         await self._guard(interaction, body)
 
@@ -179,13 +185,7 @@ class BoardCommands:
                 facts,
                 Colour(favourite) if favourite is not None else None,
             )
-            embed = discord.Embed(title=title, description="\n".join(lines))
-            embed.set_image(url="attachment://stats.png")
-            await interaction.edit_original_response(
-                content=None,
-                embed=embed,
-                attachments=[_png(image, "stats.png", "\n".join(lines))],
-            )
+            await _show_card(interaction, title, lines, image, "stats.png")
 
         await self._guard(interaction, body)
 
@@ -346,13 +346,7 @@ class BoardCommands:
                 ],
                 players[:15],
             )
-            embed = discord.Embed(title=title, description="\n".join(lines)[:4000])
-            embed.set_image(url="attachment://standings.png")
-            await interaction.edit_original_response(
-                content=None,
-                embed=embed,
-                attachments=[_png(image, "standings.png", "\n".join(lines))],
-            )
+            await _show_card(interaction, title, lines, image, "standings.png")
 
         await self._guard(interaction, body)
 

@@ -9,6 +9,7 @@ simply plays on from the stored state.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import random
 import re
@@ -50,8 +51,9 @@ class World:
         return [self.alice, self.bruno, self.carla]
 
 
-@pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[World]:
+@contextlib.asynccontextmanager
+async def make_world(tmp_path: Path, env: dict[str, str] | None = None) -> AsyncIterator[World]:
+    """A guild with two channels and four members (dario manages the server), and the bot."""
     fake = FakeDiscord()
     guild = fake.add_guild("UNO night")
     channel = guild.add_text_channel("uno")
@@ -62,12 +64,18 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
     await fake.start()
     database = tmp_path / "uno.sqlite3"
     try:
-        async with BotProcess(fake, database_path=database, dev_guild=guild) as bot:
+        async with BotProcess(fake, database_path=database, dev_guild=guild, env=env) as bot:
             yield World(fake, bot, guild, channel, other, *users, database)
             fake.assert_clean()
             bot.assert_healthy()
     finally:
         await fake.close()
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    async with make_world(tmp_path) as made:
+        yield made
 
 
 # -- reading what users see -------------------------------------------------------------------

@@ -11,9 +11,18 @@ from typing import Any
 import pytest
 
 from storage import GameRepository
-from tests.fakediscord import BotProcess, FakeDiscord
 
-from .harness import World, click, description, find_id, load, play_turn, slash, table_message
+from .harness import (
+    World,
+    click,
+    description,
+    find_id,
+    load,
+    make_world,
+    play_turn,
+    slash,
+    table_message,
+)
 
 
 async def actions(world: World, table_id: str) -> list[tuple[int, int | None, str]]:
@@ -27,23 +36,8 @@ async def actions(world: World, table_id: str) -> list[tuple[int, int | None, st
 @pytest.fixture
 async def world(tmp_path: Path) -> AsyncIterator[World]:
     """The usual world, with computer players that think for 50 ms instead of a second."""
-    fake = FakeDiscord()
-    guild = fake.add_guild("UNO night")
-    channel = guild.add_text_channel("uno")
-    other = guild.add_text_channel("general")
-    users = [fake.add_user(name) for name in ("alice", "bruno", "carla", "dario")]
-    for user in users:
-        guild.add_member(user, manage_guild=user.name == "dario")
-    await fake.start()
-    database = tmp_path / "uno.sqlite3"
-    env = {"COMPUTER_PAUSE_SECONDS": "0.05"}
-    try:
-        async with BotProcess(fake, database_path=database, dev_guild=guild, env=env) as bot:
-            yield World(fake, bot, guild, channel, other, *users, database)
-            fake.assert_clean()
-            bot.assert_healthy()
-    finally:
-        await fake.close()
+    async with make_world(tmp_path, {"COMPUTER_PAUSE_SECONDS": "0.05"}) as made:
+        yield made
 
 
 async def open_with_computers(world: World, computers: int, **options: Any) -> str:
