@@ -95,6 +95,7 @@ def three_timeouts(preset: str) -> Table:
 
 
 def test_r_time_3_three_timeouts_in_a_row_hand_the_seat_to_a_computer() -> None:
+    """R-TIME-3: the seat goes to a computer player until its owner acts again."""
     table = three_timeouts("classic")
     assert table.players[0].level == "normal"
     assert table.players[0].user_id == user(0)

@@ -114,6 +114,7 @@ def classic_counts(copies: int = 1) -> Counter[str]:
 
 
 def test_r_deck_1_classic_deck_has_108_cards_of_the_official_composition() -> None:
+    """R-DECK-1: per colour one 0, two each of 1-9, Skip, Reverse and Draw Two; 4 + 4 wilds."""
     deck = Rules().deck()
     notations = [deck.face(card).notation for card in range(deck.size)]
     assert deck.size == 108
