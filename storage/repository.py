@@ -143,6 +143,26 @@ class GameRepository:
             row = await cursor.fetchone()
         return await self._record(row) if row else None
 
+    async def version_of(self, table_id: str) -> tuple[int, int | None] | None:
+        """The table's stored version and message id, or ``None``: enough to tell whether a
+        copy in memory is still current without reading (and parsing) the whole state."""
+        async with self._db.execute(
+            "SELECT version, message_id FROM tables WHERE id = ?", (table_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        return int(row[0]), (int(row[1]) if row[1] is not None else None)
+
+    async def live_id_in_channel(self, channel_id: int) -> str | None:
+        """The id of the channel's lobby or running game, if any."""
+        async with self._db.execute(
+            "SELECT id FROM tables WHERE channel_id = ? AND status IN ('lobby', 'playing')",
+            (channel_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return str(row[0]) if row else None
+
     async def live_in_channel(self, channel_id: int) -> TableRecord | None:
         """The channel's lobby or running game, if any."""
         async with self._db.execute(

@@ -267,29 +267,70 @@ async def test_a_lost_compare_and_swap_is_a_stale_click(
     # mismatch: "the table moved on", with a fresh hand.
     table = await open_table(service)
     other = await GameRepository.open(db_path)
-    load = repo.load
-
+    version_of = repo.version_of
     raced = False
 
-    async def load_then_lose_the_race(table_id: str):
+    async def check_then_lose_the_race(table_id: str):
+        # The service finds its copy current, then the other writer saves before ours.
         nonlocal raced
-        record = await load(table_id)
-        assert record is not None
-        if raced:  # the other writer saves once, between our first load and our save
-            return record
-        raced = True
-        theirs = Table.from_record(record).join(player(9), now=1.0).table
-        await other.save(theirs.to_record(), expected_version=record.version)
-        return record
+        stored = await version_of(table_id)
+        if not raced:
+            raced = True
+            record = await other.load(table_id)
+            assert record is not None
+            theirs = Table.from_record(record).join(player(9), now=1.0).table
+            await other.save(theirs.to_record(), expected_version=record.version)
+        return stored
 
-    repo.load = load_then_lose_the_race  # type: ignore[method-assign]
+    repo.version_of = check_then_lose_the_race  # type: ignore[method-assign]
     try:
         with pytest.raises(StaleClickError) as excinfo:
             await service.update(table.id, join(player(1)))
     finally:
-        repo.load = load  # type: ignore[method-assign]
+        repo.version_of = version_of  # type: ignore[method-assign]
         await other.close()
     assert excinfo.value.table.seat_of(user(9)) == 1
     stored = await service.get(table.id)
     assert stored is not None
     assert stored.seat_of(user(1)) is None
+
+
+async def test_a_write_from_elsewhere_is_always_seen(
+    service: TableService, repo: GameRepository, db_path: str
+) -> None:
+    table = await open_table(service)
+    other = await GameRepository.open(db_path)
+    try:
+        record = await other.load(table.id)
+        assert record is not None
+        theirs = Table.from_record(record).join(player(9), now=1.0).table
+        await other.save(theirs.to_record(), expected_version=record.version)
+    finally:
+        await other.close()
+    seen = await service.get(table.id)
+    assert seen is not None
+    assert seen.seat_of(user(9)) == 1
+
+
+async def test_a_current_copy_spares_reading_the_whole_table(
+    service: TableService, repo: GameRepository
+) -> None:
+    table = await open_table(service)
+    loads = 0
+    load = repo.load
+
+    async def counting_load(table_id: str):
+        nonlocal loads
+        loads += 1
+        return await load(table_id)
+
+    repo.load = counting_load  # type: ignore[method-assign]
+    try:
+        await service.update(table.id, join(player(1)))
+        await service.update(table.id, join(player(2)))
+        current = await service.get(table.id)
+    finally:
+        repo.load = load  # type: ignore[method-assign]
+    assert current is not None
+    assert current.seat_of(user(2)) == 2
+    assert loads == 0  # the version check (one small query) sufficed each time
