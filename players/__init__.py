@@ -36,8 +36,9 @@ Levels (``docs/computer-players.md`` has the measured strength and speed):
 
 - ``easy`` (:mod:`players.easy`): random legal play;
 - ``normal`` (:mod:`players.normal`): a documented heuristic, a few microseconds a decision;
-- ``hard`` (:mod:`players.hard`): determinized Monte Carlo rollouts with the engine, bounded
-  by a fixed amount of work (about 50-100 ms on the benchmark machine).
+- ``hard`` (:mod:`players.hard`): determinized Monte Carlo rollouts (heads-up on the fast
+  simulator :mod:`players.fastsim`, otherwise with the engine), bounded by a fixed amount of
+  work (about 70 ms median on the benchmark machine).
 """
 
 from __future__ import annotations

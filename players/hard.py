@@ -1,29 +1,47 @@
-"""Level ``hard``: determinized Monte Carlo search with the engine.
+"""Level ``hard``: determinized Monte Carlo search.
 
 When it is this seat's turn and it has a real choice, ``hard``
 
 1. lists the *candidate* actions: every distinct legal play, with a wild naming the colour
    ``normal`` would name and the runner-up colour (Swap Hands: every target, one colour), plus
    drawing, passing, taking the cards or challenging where legal;
-2. repeatedly *determinizes* (:mod:`players.determinize`): deals the unseen cards at random
-   into the other hands and the draw pile, consistently with every public fact (the hand
-   sizes, the discard pile). Facing a Wild Draw Four, the offender's hand is dealt guilty or
-   innocent with the probability ``normal``'s reasoned challenge estimates (R-CHAL);
-3. applies each candidate to the same determinization and *rolls out* the hand with the
-   engine, every seat playing the ``normal`` policy (everyone calls UNO in a rollout), up to
-   :data:`ROLLOUT_CAP` steps; the same deal and the same draw pile serve every candidate
-   (common random numbers), so the comparison measures the action, not the luck;
+2. repeatedly *determinizes*: deals the unseen cards at random into the other hands and the
+   draw pile, consistently with every public fact (the hand sizes, the discard pile);
+3. applies each candidate to the same determinization and *rolls out* the hand, every seat
+   playing the ``normal`` policy (everyone calls UNO in a rollout); the same deal, the same
+   draw pile and the same reshuffle seed serve every candidate (common random numbers), so
+   the comparison measures the action, not the luck;
 4. scores a rollout 1 if this seat wins the hand and 0 otherwise (with ``play_to_last``, its
    place: 1 for first down to 0 for last; a cut-off rollout is scored from the card counts),
-   and plays the candidate with the best average. Ties go to ``normal``'s choice, which is
-   listed first.
+   and plays the candidate whose mean gain over ``normal``'s choice (paired over the same
+   determinizations) exceeds one standard error; otherwise ``normal``'s choice.
 
-The work is bounded by a budget of engine steps (:data:`STEP_BUDGET`), not by a clock, so a
-decision is deterministic given the ``rng``; the budget is sized for well under 150 ms on the
-benchmark machine (see ``docs/computer-players.md``). A wall-clock safety net
-(:data:`DEADLINE`, 120 ms) stops the sampling early on an overloaded machine; only then does
-a decision depend on timing. Out of turn (UNO calls, catches,
-jump-ins) and with a single candidate, ``hard`` decides as ``normal`` does.
+**Heads-up with plain rules** (:func:`players.fastsim.supports`: classic single deck, no
+stacking, jump-in, Swap Hands, Flip or teams), on a turn to play or to keep a drawn card, the
+rollouts run on :mod:`players.fastsim`, a small integer simulator about seven times faster than
+the engine, to the end of the hand (at most :data:`FAST_CAP` turns), within
+:data:`FAST_BUDGET` simulated turns: several hundred determinizations a decision. There
+
+- the opponent answers a Wild Draw Four as ``normal`` reasons (it challenges on the counts it
+  sees; the challenge is judged on the actual hand), so a bluff or an honest Wild Draw Four
+  is valued with its real risk;
+- a dealt opponent hand is weighted (rejection sampling, :func:`_likelihood`) by how well
+  it explains the top card: heads-up, with a number or a Wild on top at this seat's turn,
+  the opponent either played it — ``normal`` would have chosen it, on the card beneath — or
+  drew and could not play (it holds nothing playable now).
+
+Everywhere else (more seats, other rules, facing a Wild Draw Four) the rollouts use the
+engine (:mod:`players.determinize`), :data:`ROLLOUT_CAP` steps deep within
+:data:`STEP_BUDGET` engine steps. Facing a Wild Draw Four, the offender's hand is dealt guilty
+or innocent with ``normal``'s estimate taken with the bluff prior of the players ``hard``
+models (:func:`guilt_probability`).
+
+The work is bounded by a budget of steps, not by a clock, so a decision is deterministic given
+the ``rng``; the budgets are sized for well under 150 ms on the benchmark machine (see
+``docs/computer-players.md``). A wall-clock safety net (:data:`DEADLINE`, 120 ms) stops the
+sampling early on an overloaded machine; only then does a decision depend on timing. Out of
+turn (UNO calls, catches, jump-ins) and with a single candidate, ``hard`` decides as
+``normal`` does.
 """
 
 from __future__ import annotations
@@ -31,6 +49,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 
 from engine import (
     Action,
@@ -50,9 +69,9 @@ from engine import (
 )
 from engine.actions import CALL_UNO
 
-from . import normal
+from . import fastsim, normal
 from ._table import COLOURS
-from .determinize import determinize
+from .determinize import determinize, shuffle
 
 #: Engine steps (candidate applications and rollout steps) one decision may spend.
 STEP_BUDGET = 5000
@@ -71,6 +90,8 @@ COUNT_EXPONENT = 1.3
 TURN_BONUS = math.exp(0.3)
 #: A rollout stops after this many steps and is scored from the card counts.
 ROLLOUT_CAP = 20
+#: The share of Wild Draw Four players ``hard`` expects to bluff (see guilt_probability).
+BLUFF_PRIOR = 0.05
 
 
 def decide(view: PlayerView, rng: random.Random) -> Action | None:
@@ -84,6 +105,8 @@ def decide(view: PlayerView, rng: random.Random) -> Action | None:
     candidates = _candidates(spot, baseline)
     if len(candidates) == 1:
         return candidates[0]
+    if _fast(view):
+        return fast_search(view, candidates, rng)
     return search(view, candidates, rng)
 
 
@@ -147,7 +170,7 @@ def search(view: PlayerView, candidates: list[Action], rng: random.Random) -> Ac
     me = view.seat
     guilt = None
     if view.table.phase is Phase.CHALLENGE:
-        guilt = normal.challenge_probability(normal.spot_from_view(view))
+        guilt = guilt_probability(normal.spot_from_view(view))
     width = len(candidates)
     diffs = [0.0] * width  # sums of (value of candidate i - value of candidate 0)
     squares = [0.0] * width
@@ -181,6 +204,22 @@ def search(view: PlayerView, candidates: list[Action], rng: random.Random) -> Ac
         if mean > best_mean and mean > CONFIDENCE * error:
             best, best_mean = i, mean
     return candidates[best]
+
+
+def guilt_probability(spot: normal.Spot) -> float:
+    """The chance that the Wild Draw Four under challenge is a bluff, for the search.
+
+    ``normal``'s estimate (:func:`players.normal.challenge_probability`) with the bluff prior
+    of the players ``hard`` models: its rollouts play every seat as ``normal``, which never
+    bluffs, so it assumes :data:`BLUFF_PRIOR` (rare bluffs) rather than ``normal``'s cautious
+    one in three.
+    """
+    p = normal.challenge_probability(spot)
+    if p <= 0.0 or p >= 1.0:
+        return p
+    # normal's formula is linear in its prior on the odds: swap the prior.
+    odds = p / (1.0 - p) * (BLUFF_PRIOR / normal.BLUFF_PRIOR)
+    return odds / (1.0 + odds)
 
 
 def rollout(state: GameState, me: int) -> tuple[float, int]:
@@ -232,3 +271,194 @@ def value(state: GameState, me: int) -> float:
     weights[state.current] *= TURN_BONUS
     total = sum(weights)
     return weights[me] / total if total else 0.0
+
+
+# -- heads-up search on the fast simulator ------------------------------------------------
+
+#: Simulated turns (all candidates together) one heads-up decision may spend.
+FAST_BUDGET = 30000
+#: A fast rollout stops after this many turns and is scored from the card counts.
+FAST_CAP = 60
+#: At most this many determinizations per heads-up decision.
+FAST_SAMPLES = 2000
+#: Like :data:`CONFIDENCE`, for the heads-up search.
+FAST_CONFIDENCE = 1.0
+
+#: Deals tried per determinization to match the opponent's last turn (1: no inference).
+INFER_TRIES = 12
+#: Prior chance that the opponent played the top card (rather than drew and passed).
+PLAYED_PRIOR = 0.7
+#: The least weight a dealt hand gets, however badly it explains the top card.
+INFER_FLOOR = 0.05
+
+_DECK_CODES: dict[str, list[int]] = {}
+
+
+def _fast(view: PlayerView) -> bool:
+    t = view.table
+    return (
+        t.phase in (Phase.PLAY, Phase.DRAWN)
+        and t.colour is not None
+        and fastsim.supports(t.rules, t.playing)
+    )
+
+
+def _deck_codes(view: PlayerView) -> list[int]:
+    deck = view.table.rules.deck()
+    codes = _DECK_CODES.get(deck.name)
+    if codes is None:
+        codes = _DECK_CODES[deck.name] = [fastsim.code(f) for f in deck.sides[0]]
+    return codes
+
+
+def fast_search(view: PlayerView, candidates: list[Action], rng: random.Random) -> Action:
+    """Determinized Monte Carlo on :mod:`players.fastsim` (heads-up, plain rules)."""
+    t = view.table
+    me = view.seat
+    mine = [fastsim.code(f) for _, f in view.hand]
+    discard = [fastsim.code(f) for f in t.discard]
+    pool: dict[int, int] = {}
+    for c in _deck_codes(view):
+        pool[c] = pool.get(c, 0) + 1
+    for c in mine + discard:
+        pool[c] = pool.get(c, 0) - 1
+    unseen = [c for c, n in pool.items() for _ in range(max(0, n))]
+    opp_count = t.card_counts[1 - me]
+    if opp_count + t.draw_size != len(unseen):
+        return search(view, candidates, rng)
+    colour = COLOURS.index(t.colour)
+    top = fastsim.code(t.top) & 15
+    under = discard[:-1]
+    seen = [0, 0, 0, 0, 0]
+    for c in discard:
+        seen[c >> 4] += 1
+    drawn_index = -1
+    if t.phase is Phase.DRAWN:
+        drawn_code = next(fastsim.code(f) for c, f in view.hand if c == view.drawn)
+        drawn_index = mine.index(drawn_code)
+    # Each candidate as (kind, hand index, colour): 0 play, 1 draw, 2 pass.
+    moves: list[tuple[int, int, int]] = []
+    for action in candidates:
+        if type(action) is Play:
+            c = fastsim.code(action.face)
+            index = drawn_index if drawn_index >= 0 else mine.index(c)
+            named = COLOURS.index(action.colour) if action.colour is not None else c >> 4
+            moves.append((0, index, named))
+        elif type(action) is Draw:
+            moves.append((1, 0, 0))
+        else:
+            moves.append((2, 0, 0))
+    infer = _likelihood(discard, colour, top, len(mine)) if INFER_TRIES > 1 else None
+    width = len(candidates)
+    diffs = [0.0] * width
+    squares = [0.0] * width
+    used = 0
+    samples = 0
+    started = time.perf_counter()
+    while used < FAST_BUDGET and samples < FAST_SAMPLES:
+        if DEADLINE is not None and time.perf_counter() - started > DEADLINE:
+            break
+        for _ in range(INFER_TRIES):
+            shuffle(unseen, rng)
+            theirs = unseen[:opp_count]
+            if infer is None or rng.random() < infer(theirs):
+                break
+        pile = unseen[opp_count:]
+        seed = rng.random()
+        values = []
+        for kind, index, named in moves:
+            sim = fastsim.Sim(
+                [list(mine), list(theirs)],
+                list(pile),
+                list(under),
+                colour,
+                discard[-1],
+                0,
+                random.Random(seed),
+                list(seen),
+            )
+            if kind == 0:
+                out = sim.play(0, index, named)
+            elif kind == 1:
+                out = sim.draw_turn(0)
+            else:
+                sim.current = 1
+                out = False
+            if out:
+                values.append(1.0)
+                used += 1
+                continue
+            winner, turns = sim.run(FAST_CAP)
+            used += turns + 1
+            if winner >= 0:
+                values.append(1.0 if winner == 0 else 0.0)
+            else:
+                values.append(_count_value(len(sim.hands[0]), len(sim.hands[1]), sim.current))
+        base = values[0]
+        for i in range(1, width):
+            d = values[i] - base
+            diffs[i] += d
+            squares[i] += d * d
+        samples += 1
+    best, best_mean = 0, 0.0
+    for i in range(1, width):
+        mean = diffs[i] / samples
+        var = max(0.0, squares[i] / samples - mean * mean)
+        error = math.sqrt(var / samples) if samples > 1 else float("inf")
+        if mean > best_mean and mean > FAST_CONFIDENCE * error:
+            best, best_mean = i, mean
+    return candidates[best]
+
+
+def _likelihood(
+    discard: list[int], colour: int, top: int, mine: int
+) -> Callable[[list[int]], float] | None:
+    """How well a dealt opponent hand explains the top card, up to a constant.
+
+    Heads-up, when this seat is to move and the top card is a number or a Wild, the turn
+    before was the opponent's: either it played that card (``normal`` chose it from its hand
+    plus that card, on the card beneath) or it drew and could not play (it holds nothing
+    playable now). A hand is weighted by :data:`PLAYED_PRIOR` times the first and
+    ``1 - PLAYED_PRIOR`` times the second, never below :data:`INFER_FLOOR` (the opponent may
+    not be ``normal``). ``None`` when the top card says nothing.
+    """
+    if len(discard) < 2:
+        return None
+    card = discard[-1]
+    kind = card & 15
+    if kind >= 10 and kind != fastsim.WILD:
+        return None  # an action card: who played it is unclear
+    below = discard[-2]
+    if below >> 4 == 4:
+        return None  # the colour named before is not on the table
+    before_colour = below >> 4
+    before_top = below & 15
+    wild = card >> 4 == 4
+
+    def weight(theirs: list[int]) -> float:
+        hand = [*theirs, card]
+        index = fastsim.choose_play(hand, before_colour, before_top, mine)[0]
+        played = index == len(hand) - 1 or (index >= 0 and hand[index] == card)
+        if played and wild:
+            held = [0, 0, 0, 0, 0]
+            for c in theirs:
+                held[c >> 4] += 1
+            played = held[colour] == max(held[:4])
+        stuck = fastsim.choose_play(theirs, colour, top, mine)[0] < 0 and not any(
+            c == 4 * 16 + fastsim.WILD_FOUR for c in theirs
+        )
+        w = PLAYED_PRIOR * played + (1.0 - PLAYED_PRIOR) * stuck
+        return max(INFER_FLOOR, w / PLAYED_PRIOR)
+
+    return weight
+
+
+def _count_value(mine: int, theirs: int, current: int) -> float:
+    """:func:`value`'s card-count estimate heads-up, seat 0 being ``me``."""
+    a: float = (mine + 1.0) ** -COUNT_EXPONENT
+    b: float = (theirs + 1.0) ** -COUNT_EXPONENT
+    if current == 0:
+        a *= TURN_BONUS
+    else:
+        b *= TURN_BONUS
+    return a / (a + b)

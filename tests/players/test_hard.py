@@ -58,6 +58,7 @@ def test_r_chal_2_a_determinization_can_be_guilty_or_innocent() -> None:
 
 def test_r_uno_1_hard_calls_uno_and_plays_legally(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(hard, "STEP_BUDGET", 200)
+    monkeypatch.setattr(hard, "FAST_BUDGET", 1000)
     state = deal(Rules(), [["R1", "R2"], ["B3", "B4", "G5"]], "R9", dealer=1).state
     action = players.decide("hard", state.view_for(0), random.Random(1))
     assert action in state.legal_actions(0)
@@ -67,6 +68,7 @@ def test_r_uno_1_hard_calls_uno_and_plays_legally(monkeypatch: pytest.MonkeyPatc
 
 def test_hard_finishes_hands_against_every_level(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(hard, "STEP_BUDGET", 150)
+    monkeypatch.setattr(hard, "FAST_BUDGET", 800)
     for seed, other in enumerate(("easy", "normal")):
         policies = [
             lambda v, r: players.decide("hard", v, r),

@@ -65,6 +65,7 @@ def test_r_turn_r_act_r_chal_r_uno_hard_returns_only_legal_actions(
     preset: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(hard, "STEP_BUDGET", 120)  # the search's width, not its depth, is tested
+    monkeypatch.setattr(hard, "FAST_BUDGET", 600)
     rules = Rules.from_preset(preset)
     for seats in seat_counts(preset):
         for seed in range(2):
@@ -82,6 +83,7 @@ def test_r_uno_5_decisions_depend_only_on_the_view(
 ) -> None:
     """Two states that differ only in hidden cards get the same answer (same rng)."""
     monkeypatch.setattr(hard, "STEP_BUDGET", 200)
+    monkeypatch.setattr(hard, "FAST_BUDGET", 1000)
     rules = Rules.from_preset("classic")
     state = new_hand(rules, 3, dealer=2, seed=5).state
     seat = state.current
