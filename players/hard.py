@@ -86,6 +86,39 @@ MAX_SAMPLES = 200
 #: A candidate replaces ``normal``'s choice only if its mean gain exceeds this many standard
 #: errors (paired over the same determinizations).
 CONFIDENCE = 1.0
+
+
+class PairedDifferences:
+    """Each candidate's value minus candidate 0's (``normal``'s choice), over common deals.
+
+    Both searches score every candidate on the same determinizations, so the paired
+    differences have far less noise than the values themselves.
+    """
+
+    def __init__(self, width: int) -> None:
+        self.sums = [0.0] * width
+        self.squares = [0.0] * width
+        self.samples = 0
+
+    def add(self, values: list[float]) -> None:
+        base = values[0]
+        for i in range(1, len(values)):
+            d = values[i] - base
+            self.sums[i] += d
+            self.squares[i] += d * d
+        self.samples += 1
+
+    def best(self, confidence: float) -> int:
+        """The candidate to play: 0 unless another is better beyond ``confidence`` errors."""
+        samples = self.samples
+        best, best_mean = 0, 0.0
+        for i in range(1, len(self.sums)):
+            mean = self.sums[i] / samples
+            var = max(0.0, self.squares[i] / samples - mean * mean)
+            error = math.sqrt(var / samples) if samples > 1 else float("inf")
+            if mean > best_mean and mean > confidence * error:
+                best, best_mean = i, mean
+        return best
 COUNT_EXPONENT = 1.3
 TURN_BONUS = math.exp(0.3)
 #: A rollout stops after this many steps and is scored from the card counts.
@@ -171,9 +204,7 @@ def search(view: PlayerView, candidates: list[Action], rng: random.Random) -> Ac
     guilt = None
     if view.table.phase is Phase.CHALLENGE:
         guilt = guilt_probability(normal.spot_from_view(view))
-    width = len(candidates)
-    diffs = [0.0] * width  # sums of (value of candidate i - value of candidate 0)
-    squares = [0.0] * width
+    stats = PairedDifferences(len(candidates))
     steps = 0
     samples = 0
     started = time.perf_counter()
@@ -188,22 +219,11 @@ def search(view: PlayerView, candidates: list[Action], rng: random.Random) -> Ac
             result, used = rollout(state, me)
             values.append(result)
             steps += used + 1
-        base = values[0]
-        for i in range(1, width):
-            d = values[i] - base
-            diffs[i] += d
-            squares[i] += d * d
+        stats.add(values)
         samples += 1
         steps += SAMPLE_COST
     # Leave normal's choice only for a candidate that is better beyond the noise.
-    best, best_mean = 0, 0.0
-    for i in range(1, width):
-        mean = diffs[i] / samples
-        var = max(0.0, squares[i] / samples - mean * mean)
-        error = math.sqrt(var / samples) if samples > 1 else float("inf")
-        if mean > best_mean and mean > CONFIDENCE * error:
-            best, best_mean = i, mean
-    return candidates[best]
+    return candidates[stats.best(CONFIDENCE)]
 
 
 def guilt_probability(spot: normal.Spot) -> float:
@@ -349,9 +369,7 @@ def fast_search(view: PlayerView, candidates: list[Action], rng: random.Random) 
         else:
             moves.append((2, 0, 0))
     infer = _likelihood(discard, colour, top, len(mine)) if INFER_TRIES > 1 else None
-    width = len(candidates)
-    diffs = [0.0] * width
-    squares = [0.0] * width
+    stats = PairedDifferences(len(candidates))
     used = 0
     samples = 0
     started = time.perf_counter()
@@ -394,20 +412,9 @@ def fast_search(view: PlayerView, candidates: list[Action], rng: random.Random) 
                 values.append(1.0 if winner == 0 else 0.0)
             else:
                 values.append(_count_value(len(sim.hands[0]), len(sim.hands[1]), sim.current))
-        base = values[0]
-        for i in range(1, width):
-            d = values[i] - base
-            diffs[i] += d
-            squares[i] += d * d
+        stats.add(values)
         samples += 1
-    best, best_mean = 0, 0.0
-    for i in range(1, width):
-        mean = diffs[i] / samples
-        var = max(0.0, squares[i] / samples - mean * mean)
-        error = math.sqrt(var / samples) if samples > 1 else float("inf")
-        if mean > best_mean and mean > FAST_CONFIDENCE * error:
-            best, best_mean = i, mean
-    return candidates[best]
+    return candidates[stats.best(FAST_CONFIDENCE)]
 
 
 def _likelihood(

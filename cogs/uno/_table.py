@@ -447,9 +447,15 @@ class Table:
                 table = table._with_player(seat, replace(player, level="normal"))
                 table = table._note({"e": "Replaced", "seat": seat})
                 table = replace(table, deadline=table._next_deadline(table, now))
-        if table.status == "playing" and table.humans_remaining == 0:
-            return Change(table._expire(now, "NoHumansLeft").table, tuple(events), tuple(log))
+        table = table._close_if_no_humans()
         return Change(table, tuple(events), tuple(log))
+
+    def _close_if_no_humans(self) -> Table:
+        """Computers do not play on alone: the last human gone (left, removed or replaced)
+        closes the table, in the same change."""
+        if self.status == "playing" and self.humans_remaining == 0:
+            return replace(self, status="closed", deadline=None)._note({"e": "NoHumansLeft"})
+        return self
 
     def _expire(self, now: float, reason: str) -> Change:
         table = self._changed(now, status="closed")._note({"e": reason})
@@ -468,8 +474,7 @@ class Table:
         table = self._changed(now, match=match, status=status)
         table = replace(table, host_id=table._next_host(user_id, table.players))
         table = table._remember(events)
-        if table.status == "playing" and table.humans_remaining == 0:
-            table = replace(table, status="closed", deadline=None)._note({"e": "NoHumansLeft"})
+        table = table._close_if_no_humans()
         return Change(table, tuple(events), tuple(log))
 
     def _remember(self, events: Sequence[Event]) -> Table:

@@ -51,3 +51,19 @@ def seated(counts: Sequence[int], *, seed: int = 2) -> GameState:
         hands.append(pool[at : at + n])
         at += n
     return stacked(hands)
+
+
+#: Names that break naive text drawing: emoji, joiners, huge, mixed scripts, combining marks,
+#: control characters, a lone surrogate, empty, blank, a right-to-left override.
+AWKWARD_NAMES = [
+    "🐸🎲🃏 frog",
+    "👩‍👩‍👧‍👦 family",
+    "W" * 500,
+    "Ζωή Łukasz 李小龍 محمد",
+    "e\u0301\u0301\u0301 combining",
+    "tab\tnew\nline\rzero\u200bwidth\x00nul",
+    "\ud800 lone surrogate",
+    "",
+    "   ",
+    "\u202eRTL override",
+]

@@ -27,21 +27,10 @@ from renders import (
 from renders.assets import font, palette_colours
 from renders.card import symbol_image
 
+from .states import AWKWARD_NAMES
 from .test_budget import median_ms
 
 ROOT = Path(__file__).resolve().parents[2]
-WEIRD = [
-    "🐸🎲🃏 frog",
-    "👩‍👩‍👧‍👦 family",
-    "W" * 500,
-    "Ζωή Łukasz 李小龍 محمد",
-    "e\u0301\u0301\u0301 combining",
-    "tab\tnew\nline\rzero\u200bwidth\x00nul",
-    "\ud800 lone surrogate",
-    "",
-    "   ",
-    "\u202eRTL override",
-]
 
 
 @dataclass(frozen=True)
@@ -296,7 +285,7 @@ def test_the_card_grows_by_rows_of_tiles() -> None:
 # -- shared ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", WEIRD)
+@pytest.mark.parametrize("name", AWKWARD_NAMES)
 def test_any_name_renders_everywhere(name: str) -> None:
     rows = [LeaderRow(1, name, (name, "1", "2", "3")), *leader_rows(2, first=2)]
     open_png(leaderboard(EN, rows, highlight_rank=1, extra_row=LeaderRow(9, name, ())))
