@@ -119,6 +119,8 @@ class PairedDifferences:
             if mean > best_mean and mean > confidence * error:
                 best, best_mean = i, mean
         return best
+
+
 COUNT_EXPONENT = 1.3
 TURN_BONUS = math.exp(0.3)
 #: A rollout stops after this many steps and is scored from the card counts.
