@@ -26,11 +26,12 @@ table (card counts, the discard pile's faces, the colour before a Wild Draw Four
 challenge, the rules) — never another seat's cards and never the :class:`~engine.GameState`.
 Nothing is mutated.
 
-How to drive it (see :func:`players.arena.play_hand`): after every change of the state, ask
-each computer seat that has legal actions — the seat that just played first (so it calls
-UNO before anyone can catch it), then the others — and apply the first action returned; when
-nobody acts out of turn, ask the current seat, which always returns an action. Ask the seat
-again after each change; a ``None`` means "nothing now", not "never".
+How to drive it: :func:`players.turns.next_actor` is the one protocol — the bot's clock and
+:func:`players.arena.play_hand` both use it. After every change of the state it asks the
+computer seats that have legal actions — the seat whose UNO window is open first (so it
+calls UNO before anyone can catch it), then the others out of turn, then the current seat,
+which always returns an action — and the first answer is applied. Ask again after each
+change; a ``None`` means "nothing now", not "never".
 
 Levels (``docs/computer-players.md`` has the measured strength and speed):
 
@@ -48,6 +49,7 @@ import random
 from engine import Action, PlayerView
 
 from . import easy, flip, hard, normal
+from .turns import Decision, ask_order, next_actor
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
@@ -70,4 +72,4 @@ def decide(level: str, view: PlayerView, rng: random.Random) -> Action | None:
     return decider(view, rng)
 
 
-__all__ = ["LEVELS", "decide"]
+__all__ = ["LEVELS", "Decision", "ask_order", "decide", "next_actor"]
