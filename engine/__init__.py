@@ -35,7 +35,16 @@ from .errors import (
 )
 from .events import DrawCause, Event, Termination, events_for
 from .game import legal_actions, new_hand
-from .rules import PRESETS, ChallengeGuilty, ChallengeReveal, Rules, Scoring, Stacking, UnoPenalty
+from .rules import (
+    PRESETS,
+    AfterTimeouts,
+    ChallengeGuilty,
+    ChallengeReveal,
+    Rules,
+    Scoring,
+    Stacking,
+    UnoPenalty,
+)
 from .state import GameState, HandOutcome, Phase, Transition
 from .views import PlayerView, TableView
 
@@ -43,6 +52,7 @@ __all__ = [
     "DARK_COLOURS",
     "PRESETS",
     "Action",
+    "AfterTimeouts",
     "CallUno",
     "CardFace",
     "CatchUno",

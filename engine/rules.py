@@ -49,6 +49,13 @@ class ChallengeGuilty(enum.Enum):
     RETRACT = "retract"
 
 
+class AfterTimeouts(enum.Enum):
+    """R-TIME-2/3: what happens to a player who times out repeatedly."""
+
+    REPLACE = "replace"  # R-TIME-3: a computer player holds the seat until they come back
+    REMOVE = "remove"  # R-TIME-2 (the online room, 003): they leave and lose the match
+
+
 class Scoring(enum.Enum):
     """R-SCORE-1 … R-SCORE-4."""
 
@@ -64,6 +71,7 @@ _ENUM_FIELDS: dict[str, type[enum.Enum]] = {
     "challenge_reveal": ChallengeReveal,
     "challenge_guilty": ChallengeGuilty,
     "scoring": Scoring,
+    "after_timeouts": AfterTimeouts,
 }
 
 
@@ -101,8 +109,10 @@ class Rules:
     victory_points: bool = False
     teams: int = 0  # 0: everyone for themselves; 2: pairs; N: N teams, partners alternate
     # Time (R-TIME-1): seconds per turn, 0 for none. The engine never reads a clock; the
-    # adapter uses this to decide when to apply auto_action().
+    # adapter uses this to decide when to apply auto_action(), and ``after_timeouts`` to
+    # decide what happens to a player who times out repeatedly (R-TIME-2, R-TIME-3).
     turn_seconds: int = 0
+    after_timeouts: AfterTimeouts = AfterTimeouts.REPLACE
     # UNO Flip (R-FLIP): the double-sided deck and its actions; points counted on the light
     # side whatever side is in play (R-FLIP-7). Listed last: snapshots leave them out while
     # off, so classic records read exactly as before (see to_dict).
@@ -183,13 +193,14 @@ class Rules:
         return replace(self, **overrides)
 
     def to_dict(self) -> dict[str, Any]:
-        """Every option as JSON-ready data. The UNO Flip options appear only when on, so
-        classic snapshots and records are unchanged (older readers default them to off)."""
+        """Every option as JSON-ready data. Options added after the first schema appear only
+        when they differ from their default, so older snapshots and records read and write
+        exactly as before (older readers default them)."""
         data = asdict(self)
         for name in _ENUM_FIELDS:
             data[name] = data[name].value
-        for name in _FLIP_FIELDS:
-            if not data[name]:
+        for name, default in _LATER_FIELDS.items():
+            if data[name] == default:
                 del data[name]
         return data
 
@@ -227,7 +238,12 @@ class Rules:
         return f"Rules.from_preset('classic', {args})"
 
 
-_FLIP_FIELDS = ("flip", "flip_score_light")
+#: Options added after schema 1, with the default that leaves them out of ``to_dict``.
+_LATER_FIELDS: dict[str, Any] = {
+    "after_timeouts": AfterTimeouts.REPLACE.value,
+    "flip": False,
+    "flip_score_light": False,
+}
 
 CLASSIC = Rules()
 
@@ -239,6 +255,7 @@ PRESETS: dict[str, Rules] = {
         challenge_reveal=ChallengeReveal.NOBODY,
         uno_penalty=UnoPenalty.AUTOMATIC,
         turn_seconds=30,
+        after_timeouts=AfterTimeouts.REMOVE,
         victory_points=True,
     ),
     "tournament": Rules(

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import pytest
 
 from engine import (
+    AfterTimeouts,
     CallUno,
     CatchUno,
     ChooseColour,
@@ -26,6 +27,7 @@ from engine import (
     Play,
     Reason,
     Rules,
+    RulesError,
     TableView,
     Termination,
     UnoPenalty,
@@ -946,6 +948,35 @@ def test_r_time_1_a_number_matching_by_value_counts() -> None:
     after = state.apply(0, action).state
     assert after.colour is Colour.YELLOW
     assert faces(after, 0) == ["R7", "G9", "B1"]
+
+
+# -- R-TIME-2 / R-TIME-3: what repeated timeouts lead to, as a rule option -------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "expected"),
+    [
+        pytest.param("classic", AfterTimeouts.REPLACE, id="R-TIME-3-classic-replaces"),
+        pytest.param("party", AfterTimeouts.REPLACE, id="R-TIME-3-party-replaces"),
+        pytest.param("online", AfterTimeouts.REMOVE, id="R-TIME-2-online-removes"),
+    ],
+)
+def test_r_time_2_r_time_3_after_timeouts_is_an_option_the_online_preset_sets(
+    preset: str, expected: AfterTimeouts
+) -> None:
+    assert Rules.from_preset(preset).after_timeouts is expected
+
+
+def test_r_time_3_after_timeouts_round_trips_and_stays_out_of_old_snapshots() -> None:
+    assert "after_timeouts" not in Rules.from_preset("classic").to_dict()
+    online = Rules.from_preset("online").to_dict()
+    assert online["after_timeouts"] == "remove"
+    assert Rules.from_dict(online) == Rules.from_preset("online")
+    assert Rules.from_preset("classic", after_timeouts="remove").after_timeouts is (
+        AfterTimeouts.REMOVE
+    )
+    with pytest.raises(RulesError):
+        Rules.from_preset("classic", after_timeouts="forgive")
 
 
 # -- hidden information ------------------------------------------------------------------
