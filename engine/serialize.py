@@ -1,4 +1,4 @@
-"""Snapshots (``to_dict``/``from_dict``) and game records that replay (docs/records.md).
+"""Snapshots (``to_dict``/``from_dict``), events, and game records that replay (docs/records.md).
 
 A snapshot is the whole state as JSON-ready data, schema-versioned, with every card written
 ``face#id`` so rows and fixtures stay readable. A record is the log: rules, seats, seed, an
@@ -7,17 +7,31 @@ optional stacked deal and the actions in notation; :func:`replay` rebuilds the e
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import events as events_module
 from . import rng
 from .actions import parse_action
-from .cards import Colour, Deck
+from .cards import CardFace, Colour, Deck
 from .errors import EngineError, IllegalActionError, InvalidActionError, SnapshotError
-from .events import Termination
+from .events import Event, Termination
 from .game import deal, faces_to_cards, new_hand
-from .match import HandRecord, Match
+from .match import (
+    DealerChosen,
+    DealerDraw,
+    HandRecord,
+    HandScored,
+    Match,
+    MatchEnded,
+    PlayerEliminated,
+    PlayerRetired,
+)
 from .rules import Rules
 from .state import GameState, Phase
 from .validate import Problem, validate
@@ -386,3 +400,107 @@ def from_dict(data: Any) -> GameState | Match:
     if isinstance(data, dict) and data.get("type") == "match":
         return match_from_dict(data)
     return hand_from_dict(data)
+
+
+# -- events --------------------------------------------------------------------------------
+
+#: The engine's events by name: what :func:`event_from_dict` reads unless told otherwise.
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.__name__: cls
+    for cls in (
+        *(
+            value
+            for value in vars(events_module).values()
+            if isinstance(value, type) and issubclass(value, Event) and value is not Event
+        ),
+        DealerDraw,
+        DealerChosen,
+        HandScored,
+        PlayerEliminated,
+        PlayerRetired,
+        MatchEnded,
+    )
+}
+
+_Codec = tuple[Callable[[Any], Any], Callable[[Any], Any]]
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _codec(hint: Any) -> _Codec:
+    """How one field type goes to JSON and back."""
+    options = [h for h in typing.get_args(hint) if h is not type(None)]
+    if typing.get_origin(hint) in (types.UnionType, typing.Union) and len(options) == 1:
+        to, back = _codec(options[0])
+        return (
+            lambda v: None if v is None else to(v),
+            lambda v: None if v is None else back(v),
+        )
+    if typing.get_origin(hint) is tuple:
+        to, back = _codec(typing.get_args(hint)[0])
+        return (lambda v: [to(x) for x in v], lambda v: tuple(back(x) for x in v))
+    if hint is CardFace:
+        return (lambda v: v.notation, CardFace.parse)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return (lambda v: v.value, hint)
+    if hint in (int, bool, str):
+        return (_same, hint)
+    raise TypeError(f"no JSON form for event fields of type {hint!r}")
+
+
+_FIELDS: dict[type[Event], tuple[tuple[str, _Codec], ...]] = {}
+
+
+def _fields(cls: type[Event]) -> tuple[tuple[str, _Codec], ...]:
+    """Each field of an event class with its codec (worked out once per class)."""
+    known = _FIELDS.get(cls)
+    if known is None:
+        hints = typing.get_type_hints(cls)
+        fields = dataclasses.fields(cls)  # type: ignore[arg-type]  # every event is a dataclass
+        known = _FIELDS[cls] = tuple((f.name, _codec(hints[f.name])) for f in fields)
+    return known
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """An event as JSON-ready data: ``{"schema": 1, "e": "CardPlayed", "seat": 0, …}``.
+
+    Cards are written in notation and enums by value, so stored logs stay readable:
+
+    >>> from engine.events import CardPlayed
+    >>> wild = CardPlayed(seat=1, card=20, face=CardFace.parse("W"), colour=Colour.RED)
+    >>> event_to_dict(wild)  # doctest: +NORMALIZE_WHITESPACE
+    {'schema': 1, 'e': 'CardPlayed', 'seat': 1, 'card': 20, 'face': 'W', 'colour': 'R',
+     'jump_in': False}
+    """
+    data: dict[str, Any] = {"schema": SCHEMA, "e": type(event).__name__}
+    for name, (to, _) in _fields(type(event)):
+        data[name] = to(getattr(event, name))
+    return data
+
+
+def event_from_dict(data: Any, types: Mapping[str, type[Event]] = EVENT_TYPES) -> Event:
+    """Inverse of :func:`event_to_dict`, for the event classes ``types`` names.
+
+    Records written before events carried a schema read as schema 1. Raises
+    :class:`SnapshotError` for an unknown schema, event or field.
+
+    >>> event_from_dict({"e": "UnoCalled", "seat": 2, "false_call": False})
+    UnoCalled(seat=2, false_call=False)
+    """
+    if not isinstance(data, Mapping):
+        raise SnapshotError("an event must be a JSON object")
+    if data.get("schema", SCHEMA) != SCHEMA:
+        raise SnapshotError(f"unsupported event schema {data.get('schema')!r}")
+    cls = types.get(str(data.get("e")))
+    if cls is None:
+        raise SnapshotError(f"unknown event {data.get('e')!r}")
+    values: dict[str, Any] = {}
+    try:
+        for name, (_, back) in _fields(cls):
+            if name in data:
+                values[name] = back(data[name])
+        return cls(**values)
+    except (TypeError, ValueError, EngineError) as exc:
+        raise SnapshotError(f"malformed {cls.__name__} event: {exc}") from None
