@@ -33,11 +33,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import players
-from cogs.uno._autoplay import Autoplay
-from cogs.uno._service import StaleClickError, TableService
-from cogs.uno._table import Player, Table, TableError
 from engine.events import HandEnded, UnoCalled, UnoCaught
 from storage import GameRepository
+from tables.clock import Clock
+from tables.service import StaleClickError, TableService
+from tables.table import Player, Table, TableError
 
 PERSON = 100
 MAX_ACTIONS_PER_HAND = 2_000
@@ -87,7 +87,7 @@ async def run(scenario: str, hands: int, seats: int, pause: float, seed: int) ->
             clock.watch(table)
             changed.set()
 
-        clock = Autoplay(service, on_change, pause=pause)
+        clock = Clock(service, on_change, pause=pause)
         original_update = service.update
 
         async def counting_update(table_id: str, operation: Callable[..., Any], **kw: Any) -> Any:

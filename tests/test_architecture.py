@@ -1,10 +1,18 @@
-"""Static guards on the layering (DESIGN.md §6.1): the engine is standard library only."""
+"""Static guards on the layering (DESIGN.md §6.1, docs/architecture.md).
+
+Each floor imports only from the floors below it: ``engine`` (standard library only) →
+``players``, ``storage``, ``renders`` (side by side, never each other) → ``tables`` (the
+Discord-free application layer) → ``cogs`` (Discord only) → ``bot.py``.
+"""
 
 from __future__ import annotations
 
 import ast
+import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,3 +61,56 @@ def test_engine_reads_no_clock_environment_or_global_randomness() -> None:
     source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "engine").rglob("*.py"))
     for call in ("random.shuffle(", "random.choice(", "random.randint(", "random.random("):
         assert call not in source
+
+
+#: The project's own packages each floor may import (itself included), and the third-party
+#: packages it may use. Nothing else: a new import across floors fails here first.
+FLOORS: dict[str, tuple[set[str], set[str]]] = {
+    "engine": ({"engine"}, set()),
+    "players": ({"engine", "players"}, set()),
+    "storage": ({"engine", "storage"}, {"aiosqlite", "openskill"}),
+    "renders": ({"engine", "renders"}, {"PIL"}),
+    "tables": ({"engine", "players", "storage", "tables"}, set()),
+    "cogs": (
+        {"engine", "players", "storage", "renders", "tables", "cogs"},
+        {"discord", "babel"},
+    ),
+}
+OWN = set(FLOORS) | {"bot", "tests", "benchmarks"}
+
+
+def offenders(package: str) -> dict[str, list[str]]:
+    """Imports of ``package`` that its floor does not allow, by file."""
+    own, third_party = FLOORS[package]
+    found = {}
+    for path, names in imported_modules(package).items():
+        bad = sorted(
+            name
+            for name in names
+            if name not in sys.stdlib_module_names
+            and not (name in own if name in OWN else name in third_party)
+        )
+        if bad:
+            found[path] = bad
+    return found
+
+
+@pytest.mark.parametrize("package", list(FLOORS))
+def test_each_floor_imports_only_from_the_floors_below(package: str) -> None:
+    assert imported_modules(package), package
+    assert offenders(package) == {}
+
+
+def test_the_table_layer_never_imports_discord() -> None:
+    """tables/ is the application layer: a second adapter (or a test) can drive it alone."""
+    for path, names in imported_modules("tables").items():
+        assert "discord" not in names, path
+    code = "import sys, tables, tables.clock, tables.service\nassert 'discord' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+
+
+def test_the_floor_check_would_catch_a_layer_breach() -> None:
+    names = top_level_imports("import discord\nfrom cogs.uno import setup\nfrom storage import X\n")
+    own, third_party = FLOORS["tables"]
+    bad = {n for n in names if not (n in own if n in OWN else n in third_party)}
+    assert bad == {"discord", "cogs"}

@@ -13,10 +13,10 @@ from typing import Any
 from discord.ext import commands
 
 from storage import GameRepository
+from tables.clock import DEFAULT_PAUSE
+from tables.service import TableService
 
-from ._autoplay import DEFAULT_PAUSE
 from ._cog import Uno
-from ._service import TableService
 
 __all__ = ["TableService", "Uno", "setup"]
 

@@ -20,10 +20,10 @@ from renders import LeaderRow, render_leaderboard, render_standings, render_stat
 from storage import GameRepository, GuildSettings
 from storage.boards import BoardRow, PlayerStats
 from storage.tournaments import TournamentExistsError, UnknownTournamentError
+from tables.table import TableError
 
 from ._i18n import t
 from ._present import colour_name, preset_name
-from ._table import TableError
 
 PAGE = 10
 SORTS = ("rating", "wins", "points", "games")

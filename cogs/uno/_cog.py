@@ -20,8 +20,10 @@ from engine import PRESETS, Action, CardFace, Colour, Rules, classic_deck
 from engine.actions import CALL_UNO, CHALLENGE, DRAW, PASS, CatchUno, ChooseColour, Play
 from engine.events import CardsReceived, HandRevealed, events_for
 from players import LEVELS
+from tables.clock import DEFAULT_PAUSE, Clock
+from tables.service import StaleClickError, TableService
+from tables.table import Change, Player, Table, TableError
 
-from ._autoplay import DEFAULT_PAUSE, Autoplay
 from ._boards import BoardCommands
 from ._components import ALL_COMPONENTS
 from ._custom_ids import TABLE_VERBS, CustomId
@@ -36,8 +38,6 @@ from ._i18n import (
 )
 from ._messages import HandState, Payload, hand_payload, needs_colour, table_payload
 from ._present import card_name, error_text, preset_name, rules_help
-from ._service import StaleClickError, TableService
-from ._table import Change, Player, Table, TableError
 
 log = logging.getLogger(__name__)
 
@@ -124,18 +124,18 @@ class Uno(
     ) -> None:
         self.bot = bot
         self.service = service
-        self.autoplay = Autoplay(service, self.refresh_table_message, pause=computer_pause)
+        self.clock = Clock(service, self.refresh_table_message, pause=computer_pause)
         self.languages: dict[int, str | None] = {}  # guild → forced language (settings)
         super().__init__()
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*ALL_COMPONENTS)
         await self.bot.tree.set_translator(CatalogueTranslator())
-        resumed = await self.autoplay.resume()
+        resumed = await self.clock.resume()
         log.info("Clocks set for %d live tables", resumed)
 
     async def cog_unload(self) -> None:
-        self.autoplay.stop()
+        self.clock.stop()
         self.bot.remove_dynamic_items(*ALL_COMPONENTS)
         await self.bot.tree.set_translator(None)
 
@@ -200,7 +200,7 @@ class Uno(
 
     async def refresh_table_message(self, table: Table, *, repost: bool = False) -> None:
         """Edit the public table message in place (or post it anew); rearm the table's clock."""
-        self.autoplay.watch(table)
+        self.clock.watch(table)
         try:
             payload = await table_payload(table)
             channel = self.bot.get_partial_messageable(table.channel_id)

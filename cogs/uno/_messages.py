@@ -20,6 +20,7 @@ from engine.actions import CallUno, CatchUno, Challenge, ChooseColour, Draw, Pas
 from engine.cards import CardFace
 from engine.views import PlayerView
 from renders import playable_cards, render_hand, render_standings, render_table
+from tables.table import Table
 
 from ._components import ArgButton, CardSelect, SwapSelect, TableButton, TurnButton
 from ._custom_ids import CustomId
@@ -32,7 +33,6 @@ from ._present import (
     preset_name,
     rules_summary,
 )
-from ._table import Table
 
 SELECT_PAGE = 25
 COLOUR_STYLES = {

@@ -12,9 +12,9 @@ from engine import Action, CardFace, Colour, Rules
 from engine.actions import CallUno, CatchUno, Challenge, ChooseColour, Draw, Pass, Play
 from engine.cards import Kind
 from engine.rules import ChallengeGuilty, ChallengeReveal, Stacking, UnoPenalty
+from tables.table import TableError
 
 from ._i18n import t
-from ._table import TableError
 
 
 # Coloured action kinds and wild kinds: the catalogue key is "card.<notation suffix>"

@@ -30,8 +30,7 @@ from cogs.uno._custom_ids import (
 from cogs.uno._messages import SELECT_PAGE, HandState, _hand_components, hand_payload, table_payload
 from engine import CardFace, Play, classic_deck
 from engine.cards import Colour
-
-from .tables import act, lobby, stacked, started, user
+from tests.tables.tables import act, lobby, stacked, started, user
 
 LONGEST_TABLE = "z" * 13
 SHORTEST_TABLE = "0"

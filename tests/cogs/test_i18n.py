@@ -25,10 +25,10 @@ from cogs.uno._i18n import (
     t,
 )
 from cogs.uno._present import card_name, rules_help, rules_summary
-from cogs.uno._service import TableService
 from engine import PRESETS, CardFace, Rules
 from engine.rules import Scoring, Stacking
 from storage import GameRepository
+from tables.service import TableService
 
 NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord: lowercase letters, digits, - and _
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 import cogs.uno
+import tables
 from cogs.uno._cog import _notes_for
-from cogs.uno._events import _SKIPPED, public_record
 from cogs.uno._i18n import catalogue, t
 from cogs.uno._messages import hand_payload, table_payload
 from cogs.uno._present import (
@@ -25,18 +25,18 @@ from cogs.uno._present import (
     rules_help,
     rules_summary,
 )
-from cogs.uno._table import Table, TableError
 from engine import PRESETS, CardFace, Colour, Reason, Rules, classic_deck, parse_action
 from engine import events as engine_events
 from engine import match as engine_match
 from engine.events import DrawSkipped, Event
 from engine.match import Match
 from engine.simulate import random_step
-
-from .tables import NAMES, act, stacked, user
+from tables.records import _SKIPPED, public_record
+from tables.table import Table, TableError
+from tests.tables.tables import NAMES, act, stacked, user
 
 ENGLISH = catalogue("en")
-PACKAGE = Path(cogs.uno.__file__).parent
+PACKAGES = (Path(cogs.uno.__file__).parent, Path(tables.__file__).parent)
 PRIVATE = {"CardsReceived", "CardsDealt", "HandRevealed"}
 
 
@@ -218,9 +218,10 @@ def test_every_engine_reason_has_a_sentence(reason: Reason) -> None:
 
 
 def table_error_raises() -> list[tuple[str, str, frozenset[str]]]:
-    """``(module, code, keyword names)`` of every ``TableError(...)`` built in cogs/uno."""
+    """``(module, code, keyword names)`` of every ``TableError(...)`` built in tables/ and
+    cogs/uno."""
     found = []
-    for path in sorted(PACKAGE.glob("*.py")):
+    for path in sorted(p for package in PACKAGES for p in package.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "TableError"):
@@ -265,7 +266,7 @@ def test_every_table_error_raised_has_a_sentence(
 def string_keys() -> list[tuple[str, int, str]]:
     """Every literal ``t("key")`` in cogs/uno."""
     found = []
-    for path in sorted(PACKAGE.glob("*.py")):
+    for path in sorted(p for package in PACKAGES for p in package.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
                 isinstance(node, ast.Call)

@@ -21,11 +21,11 @@ from typing import Any
 import pytest
 
 import players
-from cogs.uno._table import Table
 from engine import CallUno, CatchUno, Challenge, ChooseColour, Draw, Pass, Play
 from engine.auto import auto_action
 from engine.game import deal
 from storage import GameRepository
+from tables.table import Table
 from tests.fakediscord import BotProcess, FakeDiscord
 
 HAND_TITLE = re.compile(r"^Your hand — \d+ cards?$")

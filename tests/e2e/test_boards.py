@@ -122,7 +122,7 @@ async def load_live(world: World) -> Any:
     finally:
         await repo.close()
     assert record is not None
-    from cogs.uno._table import Table
+    from tables.table import Table
 
     return Table.from_record(record)
 

@@ -15,7 +15,7 @@ from typing import Any
 from engine import StaleStateError
 from storage import ChannelBusyError, GameRepository
 
-from ._table import Change, Player, Table, TableError
+from .table import Change, Player, Table, TableError
 
 _ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
 

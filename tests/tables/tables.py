@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from cogs.uno._events import public_record
-from cogs.uno._table import RECENT_EVENTS, Player, Table
 from engine import parse_action
 from engine.game import deal
+from tables.records import public_record
+from tables.table import RECENT_EVENTS, Player, Table
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim")
 TABLE_ID = "t0"

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from cogs.uno._service import StaleClickError, TableService, new_table_id
-from cogs.uno._table import Change, Player, Table, TableError
 from engine import parse_action
 from storage import GameRepository
+from tables.service import StaleClickError, TableService, new_table_id
+from tables.table import Change, Player, Table, TableError
 
 from .tables import player, user
 

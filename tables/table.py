@@ -18,8 +18,8 @@ from engine.match import Match
 from engine.serialize import match_from_dict, match_to_dict
 from storage import ActionRow, MatchResult, TableRecord
 
-from ._events import public_record
-from ._results import match_result, tally
+from .records import public_record
+from .results import match_result, tally
 
 MAX_PLAYERS = 10
 RECENT_EVENTS = 8  # public events kept for the table message

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.uno._table import IDLE_SECONDS, LOBBY_SECONDS, Table, TableError
 from engine import CardFace
 from engine.auto import auto_action
+from tables.table import IDLE_SECONDS, LOBBY_SECONDS, Table, TableError
 
 from .tables import act, lobby, player, stacked, user
 

@@ -22,8 +22,8 @@ from collections.abc import Awaitable, Callable
 import players
 from engine import Action
 
-from ._service import StaleClickError, TableService
-from ._table import Table, TableError
+from .service import StaleClickError, TableService
+from .table import Table, TableError
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 DEFAULT_PAUSE = 1.2
 
 
-class Autoplay:
+class Clock:
     """Timers for every live table of the bot."""
 
     def __init__(

@@ -8,7 +8,12 @@ from dataclasses import replace
 
 import pytest
 
-from cogs.uno._table import (
+from engine import Draw, Play, Reason, parse_action
+from engine.cards import CardFace
+from engine.match import PlayerRetired
+from engine.simulate import random_step
+from storage import ActionRow, TableRecord
+from tables.table import (
     MAX_PLAYERS,
     NEXT_HAND_SECONDS,
     RECENT_EVENTS,
@@ -17,11 +22,6 @@ from cogs.uno._table import (
     Table,
     TableError,
 )
-from engine import Draw, Play, Reason, parse_action
-from engine.cards import CardFace
-from engine.match import PlayerRetired
-from engine.simulate import random_step
-from storage import ActionRow, TableRecord
 
 from .tables import NAMES, act, lobby, player, stacked, started, user
 

@@ -1,0 +1,27 @@
+"""The application layer: tables, their clock and their results — Discord-free.
+
+A :class:`Table` is one channel's lobby and match; every operation returns a
+:class:`Change` (the new table, the engine's events, the log lines) without touching
+anything. :class:`TableService` loads a table, applies an operation under the table's lock
+and saves it with a compare-and-swap before anyone sees the result. :class:`Clock` wakes
+tables whose turn timed out or whose computer players should act, and hands every change it
+makes to a display callback the adapter injects. ``results`` turns a finished match into what
+the boards record; ``records`` keeps the public log of a table as typed events.
+
+Imports ``engine``, ``storage`` and ``players``; never ``discord`` (a test enforces it).
+"""
+
+from .clock import DEFAULT_PAUSE, Clock
+from .service import StaleClickError, TableService
+from .table import Change, Player, Table, TableError
+
+__all__ = [
+    "DEFAULT_PAUSE",
+    "Change",
+    "Clock",
+    "Player",
+    "StaleClickError",
+    "Table",
+    "TableError",
+    "TableService",
+]
