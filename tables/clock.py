@@ -1,14 +1,24 @@
 """The table's clock and its computer players: what happens when nobody clicks.
 
 One timer per live table wakes it when a computer seat should act (after a short, human-like
-pause) or when its stored deadline passes (a turn's time limit, an unstarted lobby, an idle
-game). Deadlines live in the table's stored state, so after a restart :meth:`resume` sets
-every timer again and a turn that ran out while the bot was down is played at once.
+pause) or when its stored deadline passes (a turn's time limit, an unstarted lobby, the pause
+between hands, an idle game). Deadlines live in the table's stored state, so after a restart
+:meth:`Clock.resume` sets every timer again and a turn that ran out while the bot was down is
+played at once.
 
-A computer player sees only its seat's :class:`~engine.views.PlayerView` and decides in a
-worker thread (a ``hard`` search takes up to ~150 ms, too long for the event loop). Its move
-goes through the same locked compare-and-swap update as a click: if a human moved first,
-the computer just looks again.
+Which computer seat acts, and in what order, is decided by :func:`players.next_actor` — the
+same protocol the benchmarks measure. A computer player sees only its seat's
+:class:`~engine.views.PlayerView` and decides in a worker thread (a ``hard`` search takes up
+to ~150 ms, too long for the event loop). Its move goes through the same locked
+compare-and-swap update as a click: if a person moved first, the computer just looks again.
+
+On the turn of a seat a computer holds for an absent person (R-TIME-3), the computer waits
+``held_grace`` seconds after the turn came (and the person was pinged) before it plays, so the
+person can take the seat back.
+
+Every change the clock makes is handed to ``on_change`` (the adapter shows it: the table
+message), which must call :meth:`Clock.watch` again — or the clock re-arms itself when the
+callback is missing.
 """
 
 from __future__ import annotations
@@ -20,7 +30,7 @@ import time
 from collections.abc import Awaitable, Callable
 
 import players
-from engine import Action
+from engine import Action, PlayerView
 
 from .service import StaleClickError, TableService
 from .table import Table, TableError
@@ -29,6 +39,12 @@ log = logging.getLogger(__name__)
 
 #: How long a computer player "thinks" before its move, in seconds (jittered ±50 %).
 DEFAULT_PAUSE = 1.2
+#: How long a computer waits on the turn of a seat it holds for an absent person.
+DEFAULT_HELD_GRACE = 8.0
+
+OnChange = Callable[[Table], Awaitable[None]]
+# A timer may fire this much before its time (the loop's clock is not the wall clock).
+_EARLY = 0.05
 
 
 class Clock:
@@ -37,14 +53,16 @@ class Clock:
     def __init__(
         self,
         service: TableService,
-        on_change: Callable[[Table], Awaitable[None]],
+        on_change: OnChange,
         *,
         pause: float = DEFAULT_PAUSE,
+        held_grace: float = DEFAULT_HELD_GRACE,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.service = service
         self.on_change = on_change  # shows a change (edits the table message), then watches
         self.pause = pause
+        self.held_grace = held_grace
         self._clock = clock
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -74,16 +92,23 @@ class Clock:
         if not table.is_live:
             self._idle.pop(table.id, None)
             return
-        delay: float | None = None
-        if self._computer_may_act(table):
-            delay = self._think_time(table)
-        if table.deadline is not None:
-            until = max(0.0, table.deadline - self._clock())
-            delay = until if delay is None else min(delay, until)
+        delay = self.delay(table)
         if delay is None:
             return
         loop = asyncio.get_running_loop()
         self._timers[table.id] = loop.call_later(delay, self._spawn, table.id)
+
+    def delay(self, table: Table) -> float | None:
+        """Seconds until the table needs the clock: a computer's move or the deadline."""
+        delay: float | None = None
+        if self._computer_may_act(table):
+            delay = self._think_time(table)
+            if self._holds_the_turn(table):
+                delay = max(delay, self._grace_left(table))
+        if table.deadline is not None:
+            until = max(0.0, table.deadline - self._clock())
+            delay = until if delay is None else min(delay, until)
+        return delay
 
     def _spawn(self, table_id: str) -> None:
         self._timers.pop(table_id, None)
@@ -94,6 +119,17 @@ class Clock:
     def _think_time(self, table: Table) -> float:
         rng = random.Random(f"{table.id}:{table.version}:pause")
         return self.pause * (0.5 + rng.random())
+
+    def _grace_left(self, table: Table) -> float:
+        """Seconds a held seat's person still has to take the turn back."""
+        return self.held_grace - (self._clock() - table.updated_at)
+
+    @staticmethod
+    def _holds_the_turn(table: Table) -> bool:
+        """Is it the turn of a seat a computer holds for an absent person?"""
+        if table.match is None or table.match.hand.is_over:
+            return False
+        return table.players[table.match.hand.current].is_held
 
     def _computer_may_act(self, table: Table) -> bool:
         if table.status != "playing" or table.match is None:
@@ -124,25 +160,34 @@ class Clock:
             log.exception("The clock of table %s failed", table_id)
 
     async def _computer_move(self, table: Table) -> Table | None:
-        """Let one computer seat act, the turn's owner first; ``None`` if none wants to."""
+        """Let the computer seat that :func:`players.next_actor` picks act; ``None`` if none
+        wants to (or a held seat's grace is still running)."""
         if not self._computer_may_act(table) or table.match is None:
             return None
+        if self._holds_the_turn(table) and self._grace_left(table) > _EARLY:
+            return None
         hand = table.match.hand
-        seats = sorted(table.automatic_seats(), key=lambda s: s != hand.current)
-        for seat in seats:
-            if not hand.legal_actions(seat):
-                continue
+        decision = await asyncio.to_thread(
+            players.next_actor, hand, table.automatic_seats(), self._decider(table)
+        )
+        if decision is None:
+            self._idle[table.id] = table.version
+            return None
+        seat, actions = decision.seat, decision.actions
+        change = await self.service.update(
+            table.id,
+            lambda tb, now: tb.act_for(seat, actions, now=now),
+            version=table.version,
+        )
+        return change.table
+
+    @staticmethod
+    def _decider(table: Table) -> Callable[[int, PlayerView], Action | None]:
+        """How each computer seat of ``table`` decides now (reproducible per version)."""
+
+        def decide(seat: int, view: PlayerView) -> Action | None:
             level = table.players[seat].level or "normal"
-            view = hand.view_for(seat)
             rng = random.Random(f"{table.seed}:{table.version}:{seat}")
-            action: Action | None = await asyncio.to_thread(players.decide, level, view, rng)
-            if action is None:
-                continue
-            change = await self.service.update(
-                table.id,
-                lambda tb, now, seat=seat, action=action: tb.act_for(seat, action, now=now),
-                version=table.version,
-            )
-            return change.table
-        self._idle[table.id] = table.version
-        return None
+            return players.decide(level, view, rng)
+
+        return decide

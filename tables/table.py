@@ -1,8 +1,12 @@
 """A table: the lobby, who sits where, and the engine's match — pure, no Discord here.
 
-Every change returns a new ``Table`` whose ``version`` is one higher; the cog saves it with a
-compare-and-swap on that version before anyone sees the result. Errors are ``TableError``s
-with a code that the presenter turns into a polite sentence.
+Every change returns a new ``Table`` whose ``version`` is one higher; the service saves it
+with a compare-and-swap on that version before anyone sees the result. Errors are
+``TableError``s with a code that the presenter turns into a polite sentence.
+
+Time comes in as ``now`` (epoch seconds); the table stores the one deadline at which the clock
+must look at it again: the lobby's expiry, the turn's time limit (R-TIME-1), the pause
+between hands, or the idle limit.
 """
 
 from __future__ import annotations
@@ -11,26 +15,45 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine import Action, IllegalActionError, Rules, RulesError
+from engine import Action, AfterTimeouts, CatchUno, IllegalActionError, Rules, RulesError
 from engine.auto import auto_action
 from engine.events import Event
 from engine.match import Match
 from engine.serialize import match_from_dict, match_to_dict
 from storage import ActionRow, MatchResult, TableRecord
 
-from .records import public_record
+from .records import (
+    RECENT_EVENTS,
+    LobbyExpired,
+    NoHumansLeft,
+    Reclaimed,
+    Replaced,
+    TableIdle,
+    TimedOut,
+    records_from_data,
+    records_to_data,
+    remember,
+)
 from .results import match_result, tally
+from .seats import MAX_PLAYERS, Player, computer_player
 
-MAX_PLAYERS = 10
-RECENT_EVENTS = 8  # public events kept for the table message
+__all__ = [
+    "IDLE_SECONDS",
+    "LOBBY_SECONDS",
+    "MAX_PLAYERS",
+    "NEXT_HAND_SECONDS",
+    "RECENT_EVENTS",
+    "TIMEOUTS_IN_A_ROW",
+    "Change",
+    "Player",
+    "Table",
+    "TableError",
+]
+
 LOBBY_SECONDS = 15 * 60  # a lobby never started closes after this
 NEXT_HAND_SECONDS = 15  # the pause between hands to read the scoring (the host may skip it)
-IDLE_SECONDS = 60 * 60  # a game nobody touches closes after this
-TIMEOUTS_BEFORE_REPLACING = 3  # R-TIME-3 (or R-TIME-2 where the preset removes instead)
-#: Presets whose players are removed (and lose, R-TIME-2) after repeated timeouts; the others
-#: hand the seat to a computer player (R-TIME-3). The online room (seed 003) removes.
-REMOVE_ON_TIMEOUT = frozenset({"online"})
-COMPUTER_NAMES = ("Ada", "Turing", "Hopper", "Lovelace", "Knuth", "Dijkstra", "Liskov", "Ritchie")
+IDLE_SECONDS = 60 * 60  # a game no person plays closes this long after their last move
+TIMEOUTS_IN_A_ROW = 3  # then R-TIME-3 (a computer holds the seat) or R-TIME-2 (removal)
 
 
 class TableError(Exception):
@@ -40,31 +63,6 @@ class TableError(Exception):
         super().__init__(code)
         self.code = code
         self.params = params
-
-
-@dataclass(frozen=True, slots=True)
-class Player:
-    """A seat's occupant: a Discord user, or a computer player (``level`` set).
-
-    A computer player added in the lobby has a negative ``user_id``. A human replaced after
-    timing out (R-TIME-3) keeps their id and gets a ``level``: the computer plays for them
-    until they act again themselves.
-    """
-
-    user_id: int
-    name: str
-    level: str | None = None
-    team_role: int | None = None  # at a tournament table: the role of the player's team
-
-    @property
-    def is_computer(self) -> bool:
-        """Added as a computer player (never a Discord user)."""
-        return self.user_id < 0
-
-    @property
-    def is_automatic(self) -> bool:
-        """The computer plays this seat now."""
-        return self.level is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,15 +90,16 @@ class Table:
     match: Match | None = None
     version: int = 0
     message_id: int | None = None
-    recent: tuple[Mapping[str, Any], ...] = ()
-    deadline: float | None = None  # when the turn times out, the lobby expires, or idle ends
+    recent: tuple[Event, ...] = ()  # the last public events, for the table message
+    deadline: float | None = None  # when the clock must look again (see _next_deadline)
     timeouts: tuple[int, ...] = ()  # consecutive timeouts per seat
-    tallies: tuple[Mapping[str, int], ...] = ()  # per seat: calls, catches, … (see _results)
+    tallies: tuple[Mapping[str, int], ...] = ()  # per seat: calls, catches, … (see results)
     tournament: str | None = None  # the tournament this table reports to
     ping_turns: bool = False  # the server's setting: does the turn's mention ping?
     language: str = "en"  # of the public table message: the server's, not each player's
     created_at: float = 0.0
     updated_at: float = 0.0
+    active_at: float = 0.0  # the last move of a person (not of the clock or a computer)
     rules: Rules = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -129,7 +128,7 @@ class Table:
             Rules.from_preset(preset, **options)
         except RulesError as exc:
             raise TableError("bad_rules", detail=str(exc)) from None
-        return cls(
+        table = cls(
             id=table_id,
             guild_id=guild_id,
             channel_id=channel_id,
@@ -143,7 +142,9 @@ class Table:
             ping_turns=ping_turns,
             created_at=now,
             updated_at=now,
+            active_at=now,
         )
+        return replace(table, deadline=table._next_deadline(table, now))
 
     # -- reading --------------------------------------------------------------------------
 
@@ -171,67 +172,95 @@ class Table:
             return None
         return seat
 
-    def _next_host(self, leaving: int, players: Sequence[Player]) -> int:
-        """The host after ``leaving`` goes: unchanged, or the first human who still plays."""
-        if leaving != self.host_id:
-            return self.host_id
-        gone = set(self.match.left) if self.match is not None else set()
-        for seat, player in enumerate(players):
-            if player.user_id != leaving and seat not in gone and not player.is_computer:
-                return player.user_id
-        return self.host_id
-
-    @property
-    def humans_remaining(self) -> int:
-        """Humans who still play their own seat (not left, not replaced by the computer)."""
-        gone = set(self.match.left) if self.match is not None else set()
-        return sum(
-            1
-            for seat, player in enumerate(self.players)
-            if not player.is_automatic and seat not in gone
-        )
+    def _gone(self) -> set[int]:
+        return set(self.match.left) if self.match is not None else set()
 
     def automatic_seats(self) -> list[int]:
         """Seats the computer plays now, still in the match."""
-        gone = set(self.match.left) if self.match is not None else set()
+        gone = self._gone()
         return [
             seat
             for seat, player in enumerate(self.players)
             if player.is_automatic and seat not in gone
         ]
 
+    def present_seats(self) -> list[int]:
+        """Seats whose person plays them now (not a computer, not held, not gone)."""
+        gone = self._gone()
+        return [
+            seat
+            for seat, player in enumerate(self.players)
+            if not player.is_automatic and seat not in gone
+        ]
+
+    @property
+    def humans_remaining(self) -> int:
+        """People still in the match who could play their seat: present, or away while a
+        computer holds it (R-TIME-3). None left closes the table."""
+        gone = self._gone()
+        return sum(
+            1
+            for seat, player in enumerate(self.players)
+            if not player.is_computer and seat not in gone
+        )
+
     def names(self) -> list[str]:
         """Display names by seat."""
         return [p.name for p in self.players]
 
-    def _changed(self, now: float, **changes: Any) -> Table:
-        table = replace(self, version=self.version + 1, updated_at=now, **changes)
+    def _next_host(self, leaving: int, players: Sequence[Player]) -> int:
+        """The host after ``leaving`` goes: unchanged, or the first person who still plays."""
+        if leaving != self.host_id:
+            return self.host_id
+        gone = self._gone()
+        for seat, player in enumerate(players):
+            if player.user_id != leaving and seat not in gone and not player.is_computer:
+                return player.user_id
+        return self.host_id
+
+    def _changed(self, now: float, *, by_person: bool = False, **changes: Any) -> Table:
+        active_at = now if by_person else self.active_at
+        table = replace(
+            self, version=self.version + 1, updated_at=now, active_at=active_at, **changes
+        )
         return replace(table, deadline=table._next_deadline(self, now))
 
     def _next_deadline(self, before: Table, now: float) -> float | None:
-        """When this table next needs the clock: lobby expiry, the turn's end, or idleness."""
+        """When this table next needs the clock.
+
+        A lobby expires; between hands the scoring stays up for a pause, then the next hand
+        is dealt — unless nobody is present to play it; a person's turn has its time limit
+        (R-TIME-1) when the rules set one. Otherwise the table waits for its people: it
+        closes when none of them has moved for the idle limit, however much the computers
+        play meanwhile.
+        """
         if self.status == "lobby":
             return self.created_at + LOBBY_SECONDS
         if self.status != "playing" or self.match is None:
             return None
-        seconds = self.rules.turn_seconds
+        idle = self.active_at + IDLE_SECONDS
         hand = self.match.hand
         if hand.is_over:
+            if not self.present_seats():
+                return idle
             same_pause = (
                 before.match is not None
                 and before.match.hand.is_over
                 and len(before.match.history) == len(self.match.history)
                 and before.deadline is not None
+                and bool(before.present_seats())
             )
             return before.deadline if same_pause else now + NEXT_HAND_SECONDS
+        seconds = self.rules.turn_seconds
         if not seconds or self.players[hand.current].is_automatic:
-            return now + IDLE_SECONDS
+            return idle
         # R-TIME-1: the clock runs per turn: a new hand, a new turn owner, or a card played
         # (a skipped opponent in a two-player game gives the same seat a new turn).
         turn = (self.match.hand_number, hand.current, len(hand.discard))
         if before.status == "playing" and before.match is not None and before.deadline:
             old = before.match.hand
-            if (before.match.hand_number, old.current, len(old.discard)) == turn:
+            same_owner = not before.players[old.current].is_automatic
+            if same_owner and (before.match.hand_number, old.current, len(old.discard)) == turn:
                 return before.deadline
         return now + seconds
 
@@ -245,9 +274,9 @@ class Table:
         timeouts[seat] = count
         return replace(self, timeouts=tuple(timeouts))
 
-    def _note(self, record: Mapping[str, Any]) -> Table:
-        """Add a table-level line (not an engine event) to the recent moves."""
-        return replace(self, recent=(*self.recent, dict(record))[-RECENT_EVENTS:])
+    def _note(self, event: Event) -> Table:
+        """Add a table-level event (not the engine's) to the recent moves."""
+        return replace(self, recent=remember(self.recent, (event,)))
 
     def _require_lobby(self) -> None:
         if self.status == "playing":
@@ -269,7 +298,7 @@ class Table:
             raise TableError("already_seated")
         if len(self.players) >= self.capacity:
             raise TableError("table_full", seats=self.capacity)
-        table = self._changed(now, players=(*self.players, player))
+        table = self._changed(now, by_person=True, players=(*self.players, player))
         return Change(table, log=(ActionRow(None, f"join:{player.user_id}"),))
 
     def add_computer(self, level: str, *, by: int, is_admin: bool, now: float) -> Change:
@@ -279,11 +308,8 @@ class Table:
             raise TableError("not_host")
         if len(self.players) >= self.capacity:
             raise TableError("table_full", seats=self.capacity)
-        taken = {p.user_id for p in self.players}
-        user_id = next(i for i in range(-1, -MAX_PLAYERS - 2, -1) if i not in taken)
-        name = f"🤖 {COMPUTER_NAMES[(-user_id - 1) % len(COMPUTER_NAMES)]}"
-        player = Player(user_id, name, level)
-        table = self._changed(now, players=(*self.players, player))
+        player = computer_player(level, (p.user_id for p in self.players))
+        table = self._changed(now, by_person=True, players=(*self.players, player))
         return Change(table, log=(ActionRow(None, f"computer:{level}"),))
 
     def leave(self, user_id: int, *, now: float) -> Change:
@@ -292,7 +318,7 @@ class Table:
         if seat is None:
             raise TableError("not_seated")
         if self.status == "playing":
-            return self._retire(seat, user_id, now, verb="leave")
+            return self._retire(seat, user_id, now, verb="leave", by_person=True)
         self._require_lobby()
         return self._unseat(user_id, now, verb="leave")
 
@@ -306,7 +332,7 @@ class Table:
         if seat is None:
             raise TableError("not_seated_other")
         if self.status == "playing":
-            return self._retire(seat, user_id, now, verb="kick")
+            return self._retire(seat, user_id, now, verb="kick", by_person=True)
         self._require_lobby()
         return self._unseat(user_id, now, verb="kick")
 
@@ -314,9 +340,10 @@ class Table:
         """Take ``user_id`` out of the lobby; the last one out closes it."""
         players = tuple(p for p in self.players if p.user_id != user_id)
         if not players:
-            table = self._changed(now, players=players, status="closed")
+            table = self._changed(now, by_person=True, players=players, status="closed")
         else:
-            table = self._changed(now, players=players, host_id=self._next_host(user_id, players))
+            host = self._next_host(user_id, players)
+            table = self._changed(now, by_person=True, players=players, host_id=host)
         return Change(table, log=(ActionRow(None, f"{verb}:{user_id}"),))
 
     def start(self, *, by: int, is_admin: bool, now: float) -> Change:
@@ -333,7 +360,11 @@ class Table:
             raise TableError("too_few_players")
         step = Match.new(self.rules, len(self.players), seed=self.seed)
         table = self._changed(
-            now, status="playing", match=step.match, timeouts=(0,) * len(self.players)
+            now,
+            by_person=True,
+            status="playing",
+            match=step.match,
+            timeouts=(0,) * len(self.players),
         )
         table = table._remember(step.events)
         return Change(table, step.events, (ActionRow(None, "start"),))
@@ -344,45 +375,78 @@ class Table:
             raise TableError("table_closed")
         if by != self.host_id and not is_admin:
             raise TableError("not_host")
-        return Change(self._changed(now, status="closed"), log=(ActionRow(None, "end"),))
+        table = self._changed(now, by_person=True, status="closed")
+        return Change(table, log=(ActionRow(None, "end"),))
 
     # -- the game -------------------------------------------------------------------------
 
-    def act(self, user_id: int, action: Action, *, now: float) -> Change:
-        """Apply ``action`` for the seat of ``user_id``; deals the next hand when one ends.
+    def act(self, user_id: int, *actions: Action, now: float) -> Change:
+        """Apply ``actions`` for the seat of ``user_id``: the first must be legal, the
+        others (a UNO call after the play, say) are applied while they are legal. A hand
+        that ends pauses on its scoring (see :meth:`time_out`).
 
-        A human whom the computer replaced (R-TIME-3) takes the seat back by acting.
+        A person whose seat a computer holds (R-TIME-3) takes it back by acting.
         """
         self._require_playing()
         seat = self.seat_of(user_id)
         if seat is None:
             raise TableError("not_seated")
-        table = self
-        player = self.players[seat]
-        if player.is_automatic and not player.is_computer:
-            table = table._with_player(seat, replace(player, level=None))
-        return table._with_timeouts(seat, 0)._apply(seat, action, now)
+        table = self._reclaimed(seat)._with_timeouts(seat, 0)
+        return table._apply(seat, actions, now, by_person=True)
 
-    def act_for(self, seat: int, action: Action, *, now: float) -> Change:
-        """The computer's ``action`` for ``seat`` (a computer player or a replaced human)."""
+    def act_for(self, seat: int, actions: Sequence[Action], *, now: float) -> Change:
+        """A computer's ``actions`` for ``seat`` (a computer player or a held seat)."""
         self._require_playing()
         if not 0 <= seat < len(self.players) or not self.players[seat].is_automatic:
             raise TableError("not_seated")
-        return self._apply(seat, action, now)
+        return self._apply(seat, actions, now)
 
-    def _apply(self, seat: int, action: Action, now: float) -> Change:
+    def catch(self, user_id: int, target: int | None, *, now: float) -> Change:
+        """``user_id`` catches ``target`` (R-UNO-2); by default whoever is open to a catch."""
         match = self._require_playing()
-        try:
-            step = match.apply(seat, action)
-        except IllegalActionError as exc:
-            raise TableError("illegal", reason=exc.reason.value, detail=exc.detail) from None
-        events = list(step.events)
-        match = step.match
+        if target is None:
+            target = match.hand.uno_seat
+            if target is None:
+                raise TableError("illegal", reason="nothing_to_catch", detail="")
+        return self.act(user_id, CatchUno(target), now=now)
+
+    def reclaim(self, user_id: int, *, now: float) -> Change:
+        """A person came back to the table (any interaction counts): a seat a computer held
+        for them is theirs again (R-TIME-3). No change when nothing was held."""
+        seat = self.playing_seat_of(user_id)
+        if self.status != "playing" or seat is None or not self.players[seat].is_held:
+            return Change(self)
+        table = self._reclaimed(seat)._with_timeouts(seat, 0)
+        table = table._changed(now, by_person=True)
+        return Change(table, log=(ActionRow(None, f"back:{user_id}"),))
+
+    def _reclaimed(self, seat: int) -> Table:
+        player = self.players[seat]
+        if not player.is_held:
+            return self
+        return self._with_player(seat, replace(player, level=None))._note(Reclaimed(seat))
+
+    def _apply(
+        self, seat: int, actions: Sequence[Action], now: float, *, by_person: bool = False
+    ) -> Change:
+        match = self._require_playing()
+        events: list[Event] = []
+        log: list[ActionRow] = []
+        for index, action in enumerate(actions):
+            if index and (match.is_over or not match.hand.is_legal(seat, action)):
+                continue  # a follow-up (a UNO call) that no longer applies
+            try:
+                step = match.apply(seat, action)
+            except IllegalActionError as exc:
+                raise TableError("illegal", reason=exc.reason.value, detail=exc.detail) from None
+            events.extend(step.events)
+            log.append(ActionRow(seat, str(action)))
+            match = step.match
         status = "finished" if match.is_over else "playing"
         # A hand that ends leaves the table showing its scoring until the next deal
         # (NEXT_HAND_SECONDS, or the host's "Next hand").
-        table = self._changed(now, match=match, status=status)._remember(events)
-        return Change(table, tuple(events), (ActionRow(seat, str(action)),))
+        table = self._changed(now, by_person=by_person, match=match, status=status)
+        return Change(table._remember(events), tuple(events), tuple(log))
 
     def deal_next(self, *, by: int, is_admin: bool, now: float) -> Change:
         """The host deals the next hand without waiting for the pause to end."""
@@ -391,12 +455,13 @@ class Table:
             raise TableError("not_host")
         if not match.hand.is_over:
             raise TableError("illegal", reason="hand_not_over", detail="")
-        return self._deal_next(now)
+        return self._deal_next(now, by_person=True)
 
-    def _deal_next(self, now: float) -> Change:
+    def _deal_next(self, now: float, *, by_person: bool = False) -> Change:
         match = self._require_playing()
         following = match.next_hand()
-        table = self._changed(now, match=following.match)._remember(following.events)
+        table = self._changed(now, by_person=by_person, match=following.match)
+        table = table._remember(following.events)
         return Change(table, following.events, (ActionRow(None, "next"),))
 
     # -- the clock ------------------------------------------------------------------------
@@ -406,22 +471,26 @@ class Table:
         return self.is_live and self.deadline is not None and now >= self.deadline
 
     def time_out(self, now: float) -> Change:
-        """The deadline passed: close an expired lobby or an idle game, or end the turn.
+        """The deadline passed: close an expired lobby or an idle game, deal the next hand,
+        or end the turn.
 
         R-TIME-1: the turn's owner is played for by :func:`engine.auto.auto_action`. After
-        three timeouts in a row the seat goes to a computer player (R-TIME-3), or, in presets
-        that say so, the player is removed and loses the match (R-TIME-2).
+        :data:`TIMEOUTS_IN_A_ROW` timeouts in a row the rules decide (``after_timeouts``): a
+        computer holds the seat until its person comes back (R-TIME-3), or the player is
+        removed and loses the match (R-TIME-2).
         """
         if not self.is_due(now):
             raise TableError("not_due")
         match = self.match
         if self.status == "lobby" or match is None:
-            return self._expire(now, "LobbyExpired")
+            return self._expire(now, LobbyExpired())
         if match.hand.is_over:
+            if not self.present_seats():
+                return self._expire(now, TableIdle())
             return self._deal_next(now)
         seat = match.hand.current
         if not self.rules.turn_seconds or self.players[seat].is_automatic:
-            return self._expire(now, "TableIdle")
+            return self._expire(now, TableIdle())
         table: Table = self
         events: list[Event] = []
         log: list[ActionRow] = [ActionRow(None, f"timeout:{seat}")]
@@ -433,35 +502,37 @@ class Table:
             action = auto_action(hand, seat)
             if action is None:
                 break
-            change = table._apply(seat, action, now)
+            change = table._apply(seat, (action,), now)
             table, events, log = change.table, [*events, *change.events], [*log, *change.log]
         count = (self.timeouts[seat] if seat < len(self.timeouts) else 0) + 1
-        table = table._with_timeouts(seat, count)._note({"e": "TimedOut", "seat": seat})
-        if count >= TIMEOUTS_BEFORE_REPLACING and table.status == "playing":
+        table = table._with_timeouts(seat, count)._note(TimedOut(seat))
+        if count >= TIMEOUTS_IN_A_ROW and table.status == "playing":
             player = table.players[seat]
-            if self.preset in REMOVE_ON_TIMEOUT:
+            if self.rules.after_timeouts is AfterTimeouts.REMOVE:
                 retired = table._retire(seat, player.user_id, now, verb="timeout")
                 table, events = retired.table, [*events, *retired.events]
                 log.extend(retired.log)
             else:
                 table = table._with_player(seat, replace(player, level="normal"))
-                table = table._note({"e": "Replaced", "seat": seat})
+                table = table._note(Replaced(seat))
                 table = replace(table, deadline=table._next_deadline(table, now))
-        table = table._close_if_no_humans()
+        table = table._close_if_nobody_can_return()
         return Change(table, tuple(events), tuple(log))
 
-    def _close_if_no_humans(self) -> Table:
-        """Computers do not play on alone: the last human gone (left, removed or replaced)
-        closes the table, in the same change."""
+    def _close_if_nobody_can_return(self) -> Table:
+        """Computers do not play on alone: when no person is left in the match — neither
+        playing nor away with a computer holding their seat — the table closes."""
         if self.status == "playing" and self.humans_remaining == 0:
-            return replace(self, status="closed", deadline=None)._note({"e": "NoHumansLeft"})
+            return replace(self, status="closed", deadline=None)._note(NoHumansLeft())
         return self
 
-    def _expire(self, now: float, reason: str) -> Change:
-        table = self._changed(now, status="closed")._note({"e": reason})
-        return Change(table, log=(ActionRow(None, f"close:{reason}"),))
+    def _expire(self, now: float, reason: Event) -> Change:
+        table = self._changed(now, status="closed")._note(reason)
+        return Change(table, log=(ActionRow(None, f"close:{type(reason).__name__}"),))
 
-    def _retire(self, seat: int, user_id: int, now: float, *, verb: str) -> Change:
+    def _retire(
+        self, seat: int, user_id: int, now: float, *, verb: str, by_person: bool = False
+    ) -> Change:
         """R-TIME-2: the seat leaves the running match; a leaving host passes the table on."""
         match = self._require_playing()
         step = match.remove_player(seat)
@@ -471,19 +542,18 @@ class Table:
         log.append(ActionRow(None, f"leave@{seat}"))
         match = step.match
         status = "finished" if match.is_over else "playing"
-        table = self._changed(now, match=match, status=status)
+        table = self._changed(now, by_person=by_person, match=match, status=status)
         table = replace(table, host_id=table._next_host(user_id, table.players))
-        table = table._remember(events)
-        table = table._close_if_no_humans()
+        table = table._remember(events)._close_if_nobody_can_return()
         return Change(table, tuple(events), tuple(log))
 
     def _remember(self, events: Sequence[Event]) -> Table:
-        """Keep the public lines for the table message and count the events per seat."""
-        table = replace(self, tallies=tally(self.tallies, len(self.players), events))
-        public = [r for r in (public_record(e) for e in events) if r is not None]
-        if not public:
-            return table
-        return replace(table, recent=(*self.recent, *public)[-RECENT_EVENTS:])
+        """Keep the public events for the table message and count the events per seat."""
+        return replace(
+            self,
+            tallies=tally(self.tallies, len(self.players), events),
+            recent=remember(self.recent, events),
+        )
 
     def result(self) -> MatchResult | None:
         """The finished match's record for the board (``None`` before the end)."""
@@ -519,8 +589,9 @@ class Table:
             "tallies": [dict(t) for t in self.tallies],
             "seed": self.seed,
             "match": match_to_dict(self.match) if self.match is not None else None,
-            "recent": [dict(r) for r in self.recent],
+            "recent": records_to_data(self.recent),
             "language": self.language,
+            "active_at": self.active_at,
         }
         return TableRecord(
             id=self.id,
@@ -561,8 +632,10 @@ class Table:
             match=match_from_dict(match) if match is not None else None,
             version=record.version,
             message_id=record.message_id,
-            recent=tuple(state.get("recent", ())),
+            recent=records_from_data(state.get("recent", ())),
             language=str(state.get("language", "en")),
             created_at=record.created_at,
             updated_at=record.updated_at,
+            # Tables stored before people's moves were told apart: their last change.
+            active_at=float(state.get("active_at", record.updated_at)),
         )

@@ -235,15 +235,7 @@ class Uno(
         user = interaction.user.id
 
         def operation(current: Table, now: float) -> Change:
-            change = current.act(user, actions[0], now=now)
-            for action in actions[1:]:
-                seat = change.table.seat_of(user)
-                match = change.table.match
-                if seat is None or match is None or action not in match.hand.legal_actions(seat):
-                    continue
-                more = change.table.act(user, action, now=now)
-                change = Change(more.table, change.events + more.events, change.log + more.log)
-            return change
+            return current.act(user, *actions, now=now)
 
         change = await self.service.update(table.id, operation, version=version)
         seat = change.table.playing_seat_of(user)

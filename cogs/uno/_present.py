@@ -5,13 +5,37 @@ Pure functions of engine values and table data; no Discord objects here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from engine import Action, CardFace, Colour, Rules
 from engine.actions import CallUno, CatchUno, Challenge, ChooseColour, Draw, Pass, Play
 from engine.cards import Kind
+from engine.events import (
+    CardPlayed,
+    CardsDrawn,
+    CardsFlipped,
+    ChallengeResolved,
+    ColourChosen,
+    DirectionReversed,
+    DrawSkipped,
+    Event,
+    HandEnded,
+    HandsSwapped,
+    HandStarted,
+    Passed,
+    PileReshuffled,
+    PlayerLeft,
+    PlayerWentOut,
+    StartCardReturned,
+    TurnSkipped,
+    UnoCalled,
+    UnoCaught,
+    UnoPenalised,
+)
+from engine.match import DealerChosen, HandScored, MatchEnded, PlayerEliminated, PlayerRetired
 from engine.rules import ChallengeGuilty, ChallengeReveal, Stacking, UnoPenalty
+from tables.records import LobbyExpired, NoHumansLeft, Reclaimed, Replaced, TableIdle, TimedOut
 from tables.table import TableError
 
 from ._i18n import t
@@ -75,91 +99,90 @@ def cards_word(count: int) -> str:
     return t("table.cards.one") if count == 1 else t("table.cards.many")
 
 
-def describe(record: Mapping[str, Any], names: Sequence[str]) -> str | None:
-    """One sentence for a public event record (see ``_events.public_record``)."""
-    kind = record.get("e")
+def describe(event: Event, names: Sequence[str]) -> str | None:
+    """One sentence for a public event of the table's log (see ``tables.records``)."""
 
-    def who(key: str) -> str:
-        return _name(names, record.get(key))
+    def who(seat: int) -> str:
+        return _name(names, seat)
 
-    if kind == "HandStarted":
-        return t(
-            "event.HandStarted",
-            dealer=who("dealer"),
-            start=card_name(record["start"]),
-            first=who("first"),
-        )
-    if kind == "CardPlayed":
-        card = card_name(record["face"])
-        if record.get("jump_in"):
-            return t("event.CardPlayed.jump", seat=who("seat"), card=card)
-        if record.get("colour"):
+    match event:
+        case HandStarted():
+            return t(
+                "event.HandStarted",
+                dealer=who(event.dealer),
+                start=card_name(event.start),
+                first=who(event.first),
+            )
+        case CardPlayed(jump_in=True):
+            return t("event.CardPlayed.jump", seat=who(event.seat), card=card_name(event.face))
+        case CardPlayed(colour=Colour() as colour):
             return t(
                 "event.CardPlayed.wild",
-                seat=who("seat"),
-                card=card,
-                colour=colour_name(record["colour"]),
+                seat=who(event.seat),
+                card=card_name(event.face),
+                colour=colour_name(colour),
             )
-        return t("event.CardPlayed", seat=who("seat"), card=card)
-    if kind == "ColourChosen":
-        return t("event.ColourChosen", seat=who("seat"), colour=colour_name(record["colour"]))
-    if kind == "CardsDrawn":
-        cause = record.get("cause", "draw")
-        count = int(record.get("count", 0))
-        key = "event.CardsDrawn" if cause == "draw" else f"event.CardsDrawn.{cause}"
-        return t(key, seat=who("seat"), count=count, cards=cards_word(count))
-    if kind == "ChallengeResolved":
-        key = "guilty" if record.get("guilty") else "innocent"
-        return t(
-            f"event.ChallengeResolved.{key}",
-            challenger=who("challenger"),
-            challenged=who("challenged"),
-        )
-    if kind == "UnoCalled":
-        key = "event.UnoCalled.false" if record.get("false_call") else "event.UnoCalled"
-        return t(key, seat=who("seat"))
-    if kind == "UnoCaught":
-        key = "event.UnoCaught.false" if record.get("false_catch") else "event.UnoCaught"
-        return t(key, catcher=who("catcher"), target=who("target"))
-    if kind == "HandsSwapped":
-        return t("event.HandsSwapped", seat=who("seat"), target=who("target"))
-    if kind == "HandEnded":
-        ranking = record.get("ranking") or []
-        return t("event.HandEnded", winner=_name(names, ranking[0] if ranking else None))
-    if kind == "HandScored":
-        gains = record.get("gains") or []
-        winner = record.get("winner")
-        points = gains[winner] if isinstance(winner, int) and winner < len(gains) else 0
-        return t("event.HandScored", winner=who("winner"), points=points)
-    if kind == "MatchEnded":
-        ranking = record.get("ranking") or []
-        return t("event.MatchEnded", winner=_name(names, ranking[0] if ranking else None))
-    if kind == "DealerChosen":
-        return t("event.DealerChosen", dealer=who("dealer"))
-    if kind == "CardsFlipped":  # R-FLIP-4
-        side = t("side.dark" if record.get("side") else "side.light")
-        return t("event.SideFlipped", side=side)
-    if kind == "DirectionReversed":
-        return t("event.DirectionReversed")
-    if kind in ("PileReshuffled", "StartCardReturned"):
-        return t(f"event.{kind}")
-    if kind in (
-        "DrawSkipped",
-        "TurnSkipped",
-        "Passed",
-        "UnoPenalised",
-        "PlayerWentOut",
-        "PlayerLeft",
-        "PlayerEliminated",
-        "PlayerRetired",
-        "TimedOut",
-        "Replaced",
-        "ComputerJoined",
-    ):
-        return t(f"event.{kind}", seat=who("seat"))
-    if kind in ("LobbyExpired", "TableIdle", "NoHumansLeft"):
-        return t(f"event.{kind}")
+        case CardPlayed():
+            return t("event.CardPlayed", seat=who(event.seat), card=card_name(event.face))
+        case ColourChosen():
+            return t("event.ColourChosen", seat=who(event.seat), colour=colour_name(event.colour))
+        case CardsDrawn():
+            cause = event.cause.value
+            key = "event.CardsDrawn" if cause == "draw" else f"event.CardsDrawn.{cause}"
+            return t(key, seat=who(event.seat), count=event.count, cards=cards_word(event.count))
+        case ChallengeResolved():
+            key = "guilty" if event.guilty else "innocent"
+            return t(
+                f"event.ChallengeResolved.{key}",
+                challenger=who(event.challenger),
+                challenged=who(event.challenged),
+            )
+        case UnoCalled():
+            key = "event.UnoCalled.false" if event.false_call else "event.UnoCalled"
+            return t(key, seat=who(event.seat))
+        case UnoCaught():
+            key = "event.UnoCaught.false" if event.false_catch else "event.UnoCaught"
+            return t(key, catcher=who(event.catcher), target=who(event.target))
+        case HandsSwapped():
+            return t("event.HandsSwapped", seat=who(event.seat), target=who(event.target))
+        case HandEnded():
+            return t("event.HandEnded", winner=_name(names, _first(event.ranking)))
+        case HandScored():
+            gains = event.gains
+            points = gains[event.winner] if 0 <= event.winner < len(gains) else 0
+            return t("event.HandScored", winner=who(event.winner), points=points)
+        case MatchEnded():
+            return t("event.MatchEnded", winner=_name(names, _first(event.ranking)))
+        case DealerChosen():
+            return t("event.DealerChosen", dealer=who(event.dealer))
+        case CardsFlipped():  # R-FLIP-4
+            side = t("side.dark" if event.side else "side.light")
+            return t("event.SideFlipped", side=side)
+        case DirectionReversed():
+            return t("event.DirectionReversed")
+        case PileReshuffled() | StartCardReturned():
+            return t(f"event.{type(event).__name__}")
+        case (
+            DrawSkipped()
+            | TurnSkipped()
+            | Passed()
+            | UnoPenalised()
+            | PlayerWentOut()
+            | PlayerLeft()
+            | PlayerEliminated()
+            | PlayerRetired()
+            | TimedOut()
+            | Replaced()
+            | Reclaimed()
+        ):
+            return t(f"event.{type(event).__name__}", seat=who(event.seat))
+        case LobbyExpired() | TableIdle() | NoHumansLeft():
+            return t(f"event.{type(event).__name__}")
     return None
+
+
+def _first(ranking: Sequence[int]) -> int | None:
+    return ranking[0] if ranking else None
 
 
 def error_text(error: TableError) -> str:

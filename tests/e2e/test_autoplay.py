@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from storage import GameRepository
+from tables.records import TimedOut
 
 from .harness import (
     World,
@@ -140,4 +141,4 @@ async def test_r_time_1_a_turn_timer_survives_a_restart(world: World) -> None:
         after = await load(world, table_id)
     assert after.timeouts[before.match.hand.current] == 1
     assert after.version > before.version
-    assert {"e": "TimedOut", "seat": before.match.hand.current} in after.recent
+    assert TimedOut(before.match.hand.current) in after.recent

@@ -8,8 +8,8 @@ from typing import Any
 
 from engine import parse_action
 from engine.game import deal
-from tables.records import public_record
-from tables.table import RECENT_EVENTS, Player, Table
+from tables.records import remember
+from tables.table import Player, Table
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim")
 TABLE_ID = "t0"
@@ -75,8 +75,7 @@ def stacked(
         dealer = len(hands) - 1 if table.rules.clockwise else 1 % len(hands)
     step = deal(table.rules, [list(h) for h in hands], start, list(draw), dealer=dealer, seed=3)
     match = replace(table.match, hand=step.state, dealer=dealer)
-    recent = tuple(r for r in (public_record(e) for e in step.events) if r is not None)
-    return replace(table, match=match, recent=recent[-RECENT_EVENTS:])
+    return replace(table, match=match, recent=remember((), step.events))
 
 
 def act(table: Table, seat: int, action: str, *, now: float = 100.0) -> Table:

@@ -7,6 +7,7 @@ import pytest
 
 from engine import CardFace
 from engine.auto import auto_action
+from tables.records import LobbyExpired, NoHumansLeft, Reclaimed, Replaced, TableIdle, TimedOut
 from tables.table import IDLE_SECONDS, LOBBY_SECONDS, Table, TableError
 
 from .tables import act, lobby, player, stacked, user
@@ -48,7 +49,7 @@ def test_r_time_1_a_timed_out_turn_plays_the_lowest_number_card() -> None:
     assert CardFace.parse("R1") not in hand.hand_faces(0)
     assert hand.current == 1
     assert after.timeouts[0] == 1
-    assert after.recent[-1] == {"e": "TimedOut", "seat": 0}
+    assert after.recent[-1] == TimedOut(0)
     assert after.deadline == 80.0 + 30  # the next player's turn has its own time
     assert change.log[0].action == "timeout:0"
 
@@ -99,14 +100,14 @@ def test_r_time_3_three_timeouts_in_a_row_hand_the_seat_to_a_computer() -> None:
     table = three_timeouts("classic")
     assert table.players[0].level == "normal"
     assert table.players[0].user_id == user(0)
-    assert {"e": "Replaced", "seat": 0} in table.recent
+    assert Replaced(0) in table.recent
     assert table.status == "playing"
     # The computer now plays seat 0, and the human takes it back by acting.
     assert 0 in table.automatic_seats()
     table = others_act_until_seat_0(table)
     assert table.match is not None
     action = table.match.hand.legal_actions(0)[0]
-    computer = table.act_for(0, action, now=1000.0).table
+    computer = table.act_for(0, [action], now=1000.0).table
     assert computer.players[0].level == "normal"
     back = table.act(user(0), action, now=1000.0).table
     assert back.players[0].level is None
@@ -126,7 +127,7 @@ def test_a_lobby_nobody_starts_closes_after_fifteen_minutes() -> None:
     assert table.deadline == table.created_at + LOBBY_SECONDS
     closed = table.time_out(table.created_at + LOBBY_SECONDS).table
     assert closed.status == "closed"
-    assert closed.recent[-1] == {"e": "LobbyExpired"}
+    assert closed.recent[-1] == LobbyExpired()
     assert closed.deadline is None
 
 
@@ -138,7 +139,7 @@ def test_a_game_without_turn_time_closes_after_an_idle_hour() -> None:
     assert table.deadline == table.updated_at + IDLE_SECONDS
     closed = table.time_out(table.deadline).table
     assert closed.status == "closed"
-    assert closed.recent[-1] == {"e": "TableIdle"}
+    assert closed.recent[-1] == TableIdle()
 
 
 # -- computer players in the lobby --------------------------------------------------------------
@@ -179,4 +180,85 @@ def test_when_the_last_human_leaves_the_computers_do_not_play_on() -> None:
     table = table.start(by=user(0), is_admin=False, now=3.0).table
     closed = table.leave(user(0), now=4.0).table
     assert closed.status == "closed"
-    assert closed.recent[-1] == {"e": "NoHumansLeft"}
+    assert closed.recent[-1] == NoHumansLeft()
+
+
+# -- a seat held for an absent person keeps the table alive (R-TIME-3) ---------------------------
+
+
+def alone_with_computers(seconds: int = 5) -> Table:
+    """A person (seat 0) with two computer players, turn timer on, started."""
+    table = lobby(1, turn_seconds=seconds)
+    for n in range(2):
+        table = table.add_computer("normal", by=user(0), is_admin=False, now=1.0 + n).table
+    return table.start(by=user(0), is_admin=False, now=3.0).table
+
+
+def time_out_the_person(table: Table, times: int) -> Table:
+    """Let the computers play (as the clock would) and the person's turns run out."""
+    for _ in range(times):
+        for _ in range(500):
+            assert table.match is not None
+            hand = table.match.hand
+            if hand.is_over:
+                table = table.deal_next(by=user(0), is_admin=False, now=table.updated_at).table
+                continue
+            if hand.current == 0 and not table.players[0].is_automatic:
+                break
+            seat = hand.current
+            action = auto_action(hand, seat)
+            assert action is not None
+            table = table.act_for(seat, [action], now=table.updated_at + 1).table
+        table = table.time_out(table.deadline or 0.0).table
+    return table
+
+
+def test_r_time_3_a_person_alone_with_computers_keeps_the_table_after_timeouts() -> None:
+    """The table said a computer holds the seat, then at once closed: no more."""
+    table = time_out_the_person(alone_with_computers(), 3)
+    assert table.status == "playing"
+    assert table.players[0].is_held
+    assert Replaced(0) in table.recent
+    assert NoHumansLeft() not in table.recent
+    assert table.humans_remaining == 1  # away, but could come back
+    assert table.present_seats() == []
+
+
+def test_r_time_3_any_interaction_takes_the_seat_back() -> None:
+    table = time_out_the_person(alone_with_computers(), 3)
+    back = table.reclaim(user(0), now=table.updated_at + 1)
+    assert not back.table.players[0].is_automatic
+    assert back.table.timeouts[0] == 0
+    assert back.table.recent[-1] == Reclaimed(0)
+    assert back.table.version == table.version + 1
+    # Nothing to take back: no change, no save.
+    again = back.table.reclaim(user(0), now=back.table.updated_at + 1)
+    assert again.table is back.table
+    assert table.reclaim(user(1), now=1.0).table is table  # not seated
+
+
+def test_r_time_3_idle_is_measured_from_the_last_persons_move() -> None:
+    """Computers playing a held seat do not keep an abandoned table open for ever."""
+    table = time_out_the_person(alone_with_computers(), 3)
+    limit = table.active_at + IDLE_SECONDS
+    assert table.match is not None
+    seat = table.match.hand.current
+    action = auto_action(table.match.hand, seat)
+    assert action is not None
+    later = table.act_for(seat, [action], now=table.active_at + 600).table
+    assert later.active_at == table.active_at
+    assert later.deadline == limit
+    closed = later.time_out(limit).table
+    assert closed.status == "closed"
+    assert closed.recent[-1] == TableIdle()
+
+
+def test_r_time_2_after_timeouts_remove_is_a_rule_not_a_preset_name() -> None:
+    table = stacked(
+        HANDS, "R9", ["G1", "G3", "G4", "G5", "G6", "G8"], turn_seconds=30, after_timeouts="remove"
+    )
+    for _ in range(3):
+        table = others_act_until_seat_0(table)
+        table = table.time_out(table.deadline or 0.0).table
+    assert table.match is not None
+    assert 0 in table.match.left

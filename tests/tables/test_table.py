@@ -10,13 +10,14 @@ import pytest
 
 from engine import Draw, Play, Reason, parse_action
 from engine.cards import CardFace
+from engine.events import CardsDrawn, Passed
 from engine.match import PlayerRetired
 from engine.simulate import random_step
 from storage import ActionRow, TableRecord
+from tables.records import RECENT_EVENTS
 from tables.table import (
     MAX_PLAYERS,
     NEXT_HAND_SECONDS,
-    RECENT_EVENTS,
     Change,
     Player,
     Table,
@@ -192,7 +193,7 @@ def test_the_host_starts_the_match() -> None:
     assert after.match.players == 3
     assert change.log == (ActionRow(None, "start"),)
     assert any(type(e).__name__ == "HandStarted" for e in change.events)
-    assert [r["e"] for r in after.recent][-1] == "HandStarted"
+    assert type(after.recent[-1]).__name__ == "HandStarted"
 
 
 def test_only_the_host_starts_unless_admin() -> None:
@@ -243,7 +244,7 @@ def test_act_applies_the_action_for_the_users_seat() -> None:
     assert change.table.match.hand.current == 1
     assert change.log == (ActionRow(0, "R1"),)
     assert [type(e).__name__ for e in change.events] == ["CardPlayed"]
-    assert change.table.recent[-1]["e"] == "CardPlayed"
+    assert type(change.table.recent[-1]).__name__ == "CardPlayed"
 
 
 def test_act_without_a_seat_is_refused() -> None:
@@ -326,7 +327,7 @@ def test_r_score_5_a_match_that_ends_finishes_the_table() -> None:
     assert after.match.is_over
     assert after.match.ranking[0] == 0
     assert change.log == (ActionRow(0, "R1"),)  # no next hand
-    assert after.recent[-1]["e"] == "MatchEnded"
+    assert type(after.recent[-1]).__name__ == "MatchEnded"
     with pytest.raises(TableError) as excinfo:
         act(after, 1, "draw")
     assert codes(excinfo) == "table_closed"
@@ -347,7 +348,7 @@ def test_r_time_2_leaving_mid_game_removes_the_player_from_the_match() -> None:
     assert change.events[0] == PlayerRetired(0)
     assert change.log == (ActionRow(None, "leave@0"),)
     assert after.version == table.version + 1
-    assert [r["e"] for r in after.recent][-2:] == ["PlayerRetired", "PlayerLeft"]
+    assert [type(r).__name__ for r in after.recent][-2:] == ["PlayerRetired", "PlayerLeft"]
 
 
 def test_r_time_2_a_kicked_player_leaves_the_match_and_ranks_last() -> None:
@@ -583,9 +584,9 @@ def test_recent_keeps_only_public_records_and_at_most_recent_events() -> None:
             table = change.table
             steps += 1
             assert len(table.recent) <= RECENT_EVENTS
-            kinds = {r["e"] for r in table.recent}
+            kinds = {type(r).__name__ for r in table.recent}
             assert not kinds & PRIVATE_EVENTS
-            for record in table.recent:
+            for record in table.to_record().state["recent"]:
                 json.dumps(record)  # JSON-ready
                 assert "cards" not in record or isinstance(record["cards"], int)
     # The private events did happen: the filter had something to remove.
@@ -600,7 +601,7 @@ def test_recent_holds_the_last_events_in_order() -> None:
         if table.match.hand.current == seat:  # a playable card was drawn: keep it
             table = act(table, seat, "pass")
     assert len(table.recent) == RECENT_EVENTS
-    assert all(r["e"] in ("CardsDrawn", "Passed") for r in table.recent)
-    drawn = [r for r in table.recent if r["e"] == "CardsDrawn"]
-    assert all(r["count"] == 1 for r in drawn)
-    assert drawn[-1]["seat"] == 1
+    assert all(isinstance(r, CardsDrawn | Passed) for r in table.recent)
+    drawn = [r for r in table.recent if isinstance(r, CardsDrawn)]
+    assert all(r.count == 1 for r in drawn)
+    assert drawn[-1].seat == 1
