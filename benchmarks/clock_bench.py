@@ -37,7 +37,7 @@ from engine.events import HandEnded, UnoCalled, UnoCaught
 from storage import GameRepository
 from tables.clock import Clock
 from tables.service import StaleClickError, TableService
-from tables.table import Player, Table, TableError
+from tables.table import Change, Player, Table, TableError
 
 PERSON = 100
 MAX_ACTIONS_PER_HAND = 2_000
@@ -87,7 +87,8 @@ async def run(scenario: str, hands: int, seats: int, pause: float, seed: int) ->
             clock.watch(table)
             changed.set()
 
-        clock = Clock(service, on_change, pause=pause)
+        # No grace on a held seat's turn: nobody is there to come back in this run.
+        clock = Clock(service, on_change, pause=pause, held_grace=0.0)
         original_update = service.update
 
         async def counting_update(table_id: str, operation: Callable[..., Any], **kw: Any) -> Any:
@@ -121,7 +122,7 @@ async def run(scenario: str, hands: int, seats: int, pause: float, seed: int) ->
             # Every seat timed out and a computer holds it for its person (R-TIME-3).
             def hold_all(tb: Table, now: float) -> Any:
                 held = tuple(dataclasses.replace(p, level="normal") for p in tb.players)
-                return _Replace(dataclasses.replace(tb, players=held, version=tb.version + 1))
+                return Change(dataclasses.replace(tb, players=held, version=tb.version + 1))
 
             table = (await original_update(table.id, hold_all)).table
         clock.watch(table)
@@ -189,15 +190,6 @@ async def run(scenario: str, hands: int, seats: int, pause: float, seed: int) ->
         await repo.close()
         print(f"  ({elapsed:.1f} s wall)")
     return tally
-
-
-@dataclasses.dataclass(frozen=True)
-class _Replace:
-    """A change that only swaps the table (the held-seat set-up)."""
-
-    table: Table
-    events: tuple[Any, ...] = ()
-    log: tuple[Any, ...] = ()
 
 
 def report(scenario: str, seats: int, tally: Tally) -> None:

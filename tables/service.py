@@ -9,7 +9,8 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from engine import StaleStateError
@@ -64,6 +65,59 @@ class TableService:
         if lock is None:
             lock = self._locks[table_id] = asyncio.Lock()
         return lock
+
+    async def open_here(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host: Player,
+        preset: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        language: str = "en",
+        tournament: str | None = None,
+    ) -> Table:
+        """Open a lobby as someone asked: the server's defaults (``/uno settings``) fill what
+        they left out, its forced language wins over ``language``, and ``tournament`` must be
+        one of the server's (its name as stored)."""
+        defaults = await self.repo.settings.get_guild_settings(guild_id)
+        chosen = preset or defaults.preset or "classic"
+        merged: dict[str, Any] = {}
+        if defaults.target is not None:
+            merged["target"] = defaults.target
+        if defaults.turn_seconds is not None:
+            merged["turn_seconds"] = defaults.turn_seconds
+        merged.update(options or {})
+        name = None
+        if tournament is not None:
+            found = await self.repo.tournaments.tournament(guild_id, tournament)
+            if found is None:
+                raise TableError("unknown_tournament", name=tournament[:100])
+            name = found.name
+        return await self.open(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host=host,
+            preset=chosen,
+            options=merged,
+            language=defaults.language or language,
+            tournament=name,
+            ping_turns=defaults.ping_turns,
+        )
+
+    async def player_for(
+        self, tournament: str | None, guild_id: int, player: Player, roles: Iterable[int]
+    ) -> Player:
+        """``player`` as they sit at a table of ``tournament``: with the role of their team
+        (R-TEAM-3), found among ``roles``."""
+        if tournament is None:
+            return player
+        found = await self.repo.tournaments.tournament(guild_id, tournament)
+        held = set(roles)
+        for team in found.teams if found is not None else ():
+            if team.role_id in held:
+                return replace(player, team_role=team.role_id)
+        return player
 
     async def open(
         self,
@@ -162,6 +216,15 @@ class TableService:
                     raise StaleClickError(current) from None
                 self._keep(change.table)
             return change
+
+    async def reclaim(self, table: Table, user_id: int) -> Table:
+        """A person showed up at ``table``: a seat a computer held for them is theirs again
+        (R-TIME-3). Saves only when something was held."""
+        seat = table.playing_seat_of(user_id)
+        if seat is None or not table.players[seat].is_held:
+            return table
+        change = await self.update(table.id, lambda tb, now: tb.reclaim(user_id, now=now))
+        return change.table
 
     async def set_message(self, table: Table, message_id: int | None) -> Table:
         """Remember where the table's public message is."""

@@ -1,9 +1,13 @@
-"""The UNO extension: ``/uno`` commands, restart-proof components, tables in SQLite.
+"""The UNO extension: ``/uno`` and ``/uno-admin``, restart-proof components, table messages.
 
-Helper modules start with ``_``; only this package is an extension. The extension builds its
-own :class:`TableService` from the bot's repository: a reload re-imports every ``cogs.uno``
-module, and a service made from the old modules would raise exceptions the new cog does not
-know.
+Only Discord lives here: commands (``_slash.py``), components (``_verbs.py``,
+``_components.py``), the one error boundary (``_replies.py``), payloads (``_messages.py``,
+``_table_message.py``), words (``_present.py``, ``_i18n.py``). The tables themselves — the
+lobby, the match, the clock, the results — are the ``tables`` package.
+
+Helper modules start with ``_``; only this package is an extension. It builds its own
+:class:`~tables.TableService` from the bot's repository: a reload re-imports every
+``cogs.uno`` module, and objects made from the old modules would not match the new ones.
 """
 
 from __future__ import annotations
@@ -13,19 +17,45 @@ from typing import Any
 from discord.ext import commands
 
 from storage import GameRepository
-from tables.clock import DEFAULT_PAUSE
-from tables.service import TableService
+from tables import DEFAULT_PAUSE, Clock, TableService
+from tables.clock import DEFAULT_HELD_GRACE
 
-from ._cog import Uno
+from ._boards import Boards
+from ._play import Uno
+from ._replies import GuildLanguages, Replies
+from ._slash import AdminGroup, UnoGroup
+from ._table_message import TableMessages
 
-__all__ = ["TableService", "Uno", "setup"]
+__all__ = ["Uno", "setup", "teardown"]
+
+GROUPS = ("uno", "uno-admin")
 
 
 async def setup(bot: commands.Bot) -> None:
-    """Add the cog over the bot's ``repo`` (a :class:`GameRepository`, see ``bot.py``)."""
+    """Add the cogs and the command groups over the bot's ``repo`` (see ``bot.py``)."""
     repo: Any = getattr(bot, "repo", None)
     if not isinstance(repo, GameRepository):
         raise RuntimeError("open the bot's GameRepository (bot.repo) before loading cogs.uno")
     settings = getattr(bot, "settings", None)
-    pause = getattr(settings, "computer_pause", DEFAULT_PAUSE)
-    await bot.add_cog(Uno(bot, TableService(repo), computer_pause=pause))
+    service = TableService(repo)
+    languages = GuildLanguages(repo.settings)
+    replies = Replies(languages)
+    messages = TableMessages(bot, service)
+    messages.clock = Clock(
+        service,
+        messages.show,
+        pause=getattr(settings, "computer_pause", DEFAULT_PAUSE),
+        held_grace=getattr(settings, "held_seat_grace", DEFAULT_HELD_GRACE),
+    )
+    play = Uno(bot, service, replies, messages)
+    boards = Boards(repo, replies, languages)
+    await bot.add_cog(play)
+    await bot.add_cog(boards)
+    bot.tree.add_command(UnoGroup(play, boards, replies))
+    bot.tree.add_command(AdminGroup(play, boards, replies))
+
+
+async def teardown(bot: commands.Bot) -> None:
+    """Remove the command groups (the cogs go with the extension)."""
+    for name in GROUPS:
+        bot.tree.remove_command(name)

@@ -109,9 +109,9 @@ def command_key(location: app_commands.TranslationContextLocation, data: Any) ->
     """The catalogue key of a command's name, description, option or option description."""
     where = app_commands.TranslationContextLocation
     if location in (where.group_name, where.command_name):
-        return "cmd." + data.qualified_name.replace(" ", ".")
+        return "cmd." + str(data.qualified_name).replace(" ", ".")
     if location in (where.group_description, where.command_description):
-        return "cmd." + data.qualified_name.replace(" ", ".") + ".desc"
+        return "cmd." + str(data.qualified_name).replace(" ", ".") + ".desc"
     if location in (where.parameter_name, where.parameter_description):
         command = data.command.qualified_name.replace(" ", ".")
         suffix = ".desc" if location is where.parameter_description else ""

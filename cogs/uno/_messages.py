@@ -16,14 +16,13 @@ from typing import Any
 import discord
 
 from engine import Phase
-from engine.actions import CallUno, CatchUno, Challenge, ChooseColour, Draw, Pass, Play
+from engine.actions import CatchUno, ChooseColour, Draw, Play
 from engine.cards import CardFace
 from engine.views import PlayerView
 from renders import playable_cards, render_hand, render_standings, render_table
 from tables.table import Table
 
-from ._components import ArgButton, CardSelect, SwapSelect, TableButton, TurnButton
-from ._custom_ids import CustomId
+from ._components import button, select
 from ._i18n import speaking, t
 from ._present import (
     card_name,
@@ -33,18 +32,19 @@ from ._present import (
     preset_name,
     rules_summary,
 )
+from ._verbs import BY_NAME, verb_for
 
 SELECT_PAGE = 25
 COLOUR_STYLES = {
-    "R": discord.ButtonStyle.danger,
-    "Y": discord.ButtonStyle.secondary,
-    "G": discord.ButtonStyle.success,
-    "B": discord.ButtonStyle.primary,
+    "R": "danger",
+    "Y": "secondary",
+    "G": "success",
+    "B": "primary",
     # UNO Flip's dark side
-    "P": discord.ButtonStyle.danger,
-    "T": discord.ButtonStyle.success,
-    "O": discord.ButtonStyle.secondary,
-    "V": discord.ButtonStyle.primary,
+    "P": "danger",
+    "T": "success",
+    "O": "secondary",
+    "V": "primary",
 }
 COLOUR_EMOJI = {
     "R": "🟥",
@@ -138,13 +138,8 @@ async def _table_payload(table: Table) -> Payload:
         if table.status == "lobby":
             lines.append("")
             lines.append(t("table.lobby_help", capacity=table.capacity))
-            for verb, style in (
-                ("join", discord.ButtonStyle.success),
-                ("leave", discord.ButtonStyle.secondary),
-                ("start", discord.ButtonStyle.primary),
-                ("computer", discord.ButtonStyle.secondary),
-            ):
-                view.add_item(TableButton(CustomId(verb, table.id), t(f"button.{verb}"), style))
+            for verb in ("join", "leave", "start", "computer"):
+                view.add_item(button(verb, table.id, None, label=t(BY_NAME[verb].label)))
     else:
         match = table.match
         public = match.hand.public_view()
@@ -159,20 +154,12 @@ async def _table_payload(table: Table) -> Payload:
             if table.deadline is not None:
                 lines.append("")
                 lines.append(t("table.next_hand", at=int(table.deadline)))
-            view.add_item(
-                TableButton(
-                    CustomId("next", table.id), t("button.next_hand"), discord.ButtonStyle.primary
-                )
-            )
+            view.add_item(button("next", table.id, None, label=t("button.next_hand")))
         if table.status == "playing" and not public.termination:
-            content = t("table.turn", mention=f"<@{current.user_id}>")
+            content = t("table.turn", mention=current.mention or current.name)
             if table.ping_turns and not current.is_computer:
                 mentions = discord.AllowedMentions(users=[discord.Object(current.user_id)])
-            view.add_item(
-                TableButton(
-                    CustomId("hand", table.id), t("button.hand"), discord.ButtonStyle.primary
-                )
-            )
+            view.add_item(button("hand", table.id, None, label=t("button.hand")))
         if public.termination is not None and match.history:
             # Between hands and at the end: the scoring card instead of the table.
             card = _scoring_card(table)
@@ -334,6 +321,7 @@ def _status_lines(table: Table, view: PlayerView) -> list[str]:
 def _hand_components(
     table: Table, view: PlayerView, names: Sequence[str], ui: HandState
 ) -> discord.ui.View:
+    """A component for each action the seat may take now (the registry says which)."""
     components = discord.ui.View(timeout=None)
     version = table.version
     legal = view.legal
@@ -345,38 +333,66 @@ def _hand_components(
             if isinstance(a, Play) and a.face.notation == ui.wild and a.colour is not None
         } or {f.colour.value for f in view.table.rules.deck().sides[view.table.side] if f.colour}
         for colour in (c for c in COLOUR_STYLES if c in named):
-            arg = f"{ui.wild}={colour}"
-            components.add_item(
-                ArgButton(
-                    CustomId("colour", table.id, version, arg),
-                    colour_name(colour),
-                    COLOUR_STYLES[colour],
-                    emoji=COLOUR_EMOJI[colour],
-                    row=0,
-                )
-            )
+            components.add_item(_colour_button("colour", table, f"{ui.wild}={colour}", colour))
         return components
     if ui.swap_colour is not None:
         targets = sorted({a.target for a in legal if isinstance(a, Play) and a.target is not None})
         options = [discord.SelectOption(label=names[s][:100], value=str(s)) for s in targets]
         if options:
+            arg = f"WH={ui.swap_colour}"
             components.add_item(
-                SwapSelect(
-                    CustomId("swap", table.id, version, f"WH={ui.swap_colour}"),
-                    t("select.swap"),
-                    options,
+                select(
+                    "swap", table.id, version, arg, placeholder=t("select.swap"), options=options
                 )
             )
         return components
-    # Plays: one option per distinct face (wilds pick their colour in a second step).
-    faces: dict[str, tuple[CardFace, int]] = {}
+    pages = _card_select(components, table, view, ui.page)
     for action in legal:
+        verb = verb_for(action)
+        if verb is None or verb.action is None or verb.name in ("pick", "colour", "swap"):
+            continue  # cards are in the select; a wild's colour and target come next
+        encoded = verb.action.encode(action)
+        if isinstance(action, ChooseColour):
+            components.add_item(_colour_button("choose", table, encoded, action.colour.value))
+            continue
+        label: str
+        if isinstance(action, Draw) and view.table.phase in (Phase.PENALTY, Phase.CHALLENGE):
+            label = t("button.take", count=view.table.pending)
+        elif isinstance(action, CatchUno):
+            label = t("button.catch", name=names[action.target])
+        else:
+            label = t(verb.label)
+        components.add_item(button(verb.name, table.id, version, encoded, label=label))
+    page = min(ui.page, pages - 1)
+    for target, label in ((page - 1, "button.prev"), (page + 1, "button.next")):
+        if pages > 1 and 0 <= target < pages:
+            components.add_item(button("page", table.id, version, str(target), label=t(label)))
+    return components
+
+
+def _colour_button(verb: str, table: Table, arg: str | None, colour: str) -> discord.ui.Item[Any]:
+    return button(
+        verb,
+        table.id,
+        table.version,
+        arg,
+        label=colour_name(colour),
+        style=COLOUR_STYLES[colour],
+        emoji=COLOUR_EMOJI[colour],
+    )
+
+
+def _card_select(components: discord.ui.View, table: Table, view: PlayerView, page: int) -> int:
+    """The playable cards, one option per distinct face (a page of at most 25); returns the
+    number of pages. Wilds pick their colour in a second step."""
+    faces: dict[str, tuple[CardFace, int]] = {}
+    for action in view.legal:
         if isinstance(action, Play) and action.face.notation not in faces:
             copies = sum(1 for _, face in view.hand if face == action.face)
             faces[action.face.notation] = (action.face, copies)
     entries = list(faces.values())
     pages = max(1, -(-len(entries) // SELECT_PAGE))
-    page = min(ui.page, pages - 1)
+    page = min(page, pages - 1)
     shown = entries[page * SELECT_PAGE : (page + 1) * SELECT_PAGE]
     if shown:
         placeholder = (
@@ -391,83 +407,11 @@ def _hand_components(
             for face, copies in shown
         ]
         components.add_item(
-            CardSelect(CustomId("pick", table.id, version, str(page)), placeholder, options)
+            select(
+                "pick", table.id, table.version, str(page), placeholder=placeholder, options=options
+            )
         )
-    row = 1
-    for action in legal:
-        if isinstance(action, Draw):
-            label = (
-                t("button.take", count=view.table.pending)
-                if view.table.phase in (Phase.PENALTY, Phase.CHALLENGE)
-                else t("button.draw")
-            )
-            components.add_item(
-                TurnButton(
-                    CustomId("draw", table.id, version),
-                    label,
-                    discord.ButtonStyle.secondary,
-                    row=row,
-                )
-            )
-        elif isinstance(action, Pass):
-            components.add_item(
-                TurnButton(
-                    CustomId("pass", table.id, version),
-                    t("button.pass"),
-                    discord.ButtonStyle.secondary,
-                    row=row,
-                )
-            )
-        elif isinstance(action, Challenge):
-            components.add_item(
-                TurnButton(
-                    CustomId("challenge", table.id, version),
-                    t("button.challenge"),
-                    discord.ButtonStyle.danger,
-                    row=row,
-                )
-            )
-        elif isinstance(action, CallUno):
-            components.add_item(
-                TurnButton(
-                    CustomId("uno", table.id, version),
-                    t("button.uno"),
-                    discord.ButtonStyle.danger,
-                    row=row,
-                )
-            )
-        elif isinstance(action, CatchUno):
-            components.add_item(
-                ArgButton(
-                    CustomId("catch", table.id, version, str(action.target)),
-                    t("button.catch", name=names[action.target])[:80],
-                    discord.ButtonStyle.danger,
-                    row=2,
-                )
-            )
-        elif isinstance(action, ChooseColour):
-            colour = action.colour.value
-            components.add_item(
-                ArgButton(
-                    CustomId("choose", table.id, version, colour),
-                    colour_name(colour),
-                    COLOUR_STYLES[colour],
-                    emoji=COLOUR_EMOJI[colour],
-                    row=0,
-                )
-            )
-    if pages > 1:
-        for target, label in ((page - 1, "button.prev"), (page + 1, "button.next")):
-            if 0 <= target < pages:
-                components.add_item(
-                    ArgButton(
-                        CustomId("page", table.id, version, str(target)),
-                        t(label),
-                        discord.ButtonStyle.secondary,
-                        row=3,
-                    )
-                )
-    return components
+    return pages
 
 
 def needs_colour(face: CardFace) -> bool:

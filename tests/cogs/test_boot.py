@@ -35,12 +35,12 @@ SUBCOMMANDS = {
     "rules",
     "leaderboard",
     "stats",
-    "season",
-    "settings",
     "forget-me",
     "tournament",
 }
-SUBGROUPS = {"season": {"new"}, "tournament": {"new", "standings"}}
+SUBGROUPS = {"tournament": {"standings"}}
+ADMIN_SUBCOMMANDS = {"settings", "season", "tournament", "end", "kick"}
+ADMIN_SUBGROUPS = {"season": {"new"}, "tournament": {"new"}}
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.secret-token-value"
 
 
@@ -71,10 +71,10 @@ async def bot(repo: GameRepository) -> AsyncIterator[UnoBot]:
         await uno_bot.unload_extension("cogs.uno")
 
 
-def uno_group(bot: commands.Bot) -> app_commands.Group:
+def uno_group(bot: commands.Bot, name: str = "uno") -> app_commands.Group:
     commands_ = bot.tree.get_commands()
-    assert [c.name for c in commands_] == ["uno"]
-    group = commands_[0]
+    assert [c.name for c in commands_] == ["uno", "uno-admin"]
+    group = next(c for c in commands_ if c.name == name)
     assert isinstance(group, app_commands.Group)
     return group
 
@@ -83,22 +83,39 @@ def test_the_bot_loads_the_uno_extension() -> None:
     assert "cogs.uno" in EXTENSIONS
 
 
-async def test_the_tree_has_one_uno_group_with_every_subcommand(bot: UnoBot) -> None:
-    group = uno_group(bot)
+@pytest.mark.parametrize(
+    ("name", "subcommands", "subgroups"),
+    [("uno", SUBCOMMANDS, SUBGROUPS), ("uno-admin", ADMIN_SUBCOMMANDS, ADMIN_SUBGROUPS)],
+)
+async def test_the_tree_has_the_uno_groups_with_every_subcommand(
+    bot: UnoBot, name: str, subcommands: set[str], subgroups: dict[str, set[str]]
+) -> None:
+    group = uno_group(bot, name)
     names = [c.name for c in group.commands]
     assert len(names) == len(set(names))
-    assert set(names) == SUBCOMMANDS
+    assert set(names) == subcommands
     for command in group.commands:
-        if command.name in SUBGROUPS:
+        if command.name in subgroups:
             assert isinstance(command, app_commands.Group)
-            assert {c.name for c in command.commands} == SUBGROUPS[command.name]
+            assert {c.name for c in command.commands} == subgroups[command.name]
         else:
             assert isinstance(command, app_commands.Command)
     assert group.guild_only
 
 
-async def test_every_command_and_option_is_described(bot: UnoBot) -> None:
-    group = uno_group(bot)
+async def test_admin_commands_are_hidden_from_members(bot: UnoBot) -> None:
+    """Discord applies default_member_permissions to top-level commands only: /uno-admin is
+    its own command, hidden from members unless an admin re-assigns it."""
+    admin = uno_group(bot, "uno-admin")
+    assert admin.default_permissions == discord.Permissions(manage_guild=True)
+    assert uno_group(bot).default_permissions is None
+    payload = admin.to_dict(bot.tree)
+    assert payload["default_member_permissions"] == discord.Permissions(manage_guild=True).value
+
+
+@pytest.mark.parametrize("name", ["uno", "uno-admin"])
+async def test_every_command_and_option_is_described(bot: UnoBot, name: str) -> None:
+    group = uno_group(bot, name)
     assert group.description
     for command in group.walk_commands():
         assert command.description
@@ -122,7 +139,7 @@ async def test_play_autocompletes_the_card(bot: UnoBot) -> None:
 
 async def test_the_command_payload_serialises(bot: UnoBot) -> None:
     payload = [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
-    assert payload[0]["name"] == "uno"
+    assert [p["name"] for p in payload] == ["uno", "uno-admin"]
     options = payload[0]["options"]
     assert {o["name"] for o in options} == SUBCOMMANDS
     assert len(options) <= 25
@@ -147,10 +164,11 @@ async def test_the_extension_reloads(bot: UnoBot) -> None:
     # build its service from the new modules (a service from the old ones once made
     # reload_extension fail and unload + load leave the bot without /uno).
     await bot.reload_extension("cogs.uno")
-    assert [c.name for c in bot.tree.get_commands()] == ["uno"]
+    assert [c.name for c in bot.tree.get_commands()] == ["uno", "uno-admin"]
     await bot.unload_extension("cogs.uno")
+    assert bot.tree.get_commands() == []
     await bot.load_extension("cogs.uno")
-    assert [c.name for c in bot.tree.get_commands()] == ["uno"]
+    assert [c.name for c in bot.tree.get_commands()] == ["uno", "uno-admin"]
 
 
 async def test_the_extension_needs_the_table_service() -> None:

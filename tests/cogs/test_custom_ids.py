@@ -1,4 +1,5 @@
-"""The custom_id grammar (DESIGN.md §6.7): round-trips, limits, disjoint templates, uniqueness."""
+"""The component registry and its custom_id grammar (DESIGN.md §6.7): round-trips, limits,
+disjoint templates, uniqueness on every message — for every verb the registry lists."""
 
 from __future__ import annotations
 
@@ -8,27 +9,22 @@ from dataclasses import replace
 import discord
 import pytest
 
-from cogs.uno._components import (
-    ALL_COMPONENTS,
-    ArgButton,
-    CardSelect,
-    OtherId,
-    SwapSelect,
-    TableButton,
-    TurnButton,
-)
-from cogs.uno._custom_ids import (
-    ARG_VERBS,
-    COMPILED,
-    SCHEME,
-    TABLE_VERBS,
-    TEMPLATES,
-    TURN_VERBS,
-    CustomId,
-    decode,
-)
+from cogs.uno._components import ALL_COMPONENTS, OtherId, UnoButton, UnoSelect, button, select
 from cogs.uno._messages import SELECT_PAGE, HandState, _hand_components, hand_payload, table_payload
+from cogs.uno._verbs import (
+    BY_NAME,
+    OTHER_TEMPLATE,
+    SCHEME,
+    VERBS,
+    CustomId,
+    Kind,
+    action_of,
+    decode,
+    template,
+    verb_for,
+)
 from engine import CardFace, Play, classic_deck
+from engine.actions import CALL_UNO, CHALLENGE, DRAW, PASS, CatchUno, ChooseColour
 from engine.cards import Colour
 from tests.tables.tables import act, lobby, stacked, started, user
 
@@ -37,50 +33,35 @@ SHORTEST_TABLE = "0"
 LONGEST_VERSION = 999_999_999
 DISCORD_LIMIT = 100
 
+#: Every argument form of each verb that takes one (the registry's patterns must admit them).
 ARGS: dict[str, tuple[str, ...]] = {
     "catch": tuple(str(seat) for seat in range(10)),
-    "colour": tuple(f"{wild}={c}" for wild in ("W", "W4", "WH") for c in "RYGB"),
-    "choose": tuple("RYGB"),
+    "colour": tuple(f"{wild}={c}" for wild in ("W", "W4", "WH", "W2", "WC") for c in "RYGBPTOV"),
+    "choose": tuple("RYGBPTOV"),
     "page": tuple(str(page) for page in range(100)),
     "pick": tuple(str(page) for page in range(100)),
     "swap": tuple(f"WH={c}" for c in "RYGB"),
 }
-TEMPLATE_OF_VERB = {
-    **dict.fromkeys(TABLE_VERBS, "table"),
-    **dict.fromkeys(TURN_VERBS, "turn"),
-    **dict.fromkeys(ARG_VERBS, "arg"),
-    "pick": "pick",
-    "swap": "swap",
+COMPILED = {
+    "button": re.compile(template(Kind.BUTTON)),
+    "select": re.compile(template(Kind.SELECT)),
+    "other": re.compile(OTHER_TEMPLATE),
 }
-TEMPLATE_OF_COMPONENT = {
-    TableButton: "table",
-    TurnButton: "turn",
-    ArgButton: "arg",
-    CardSelect: "pick",
-    SwapSelect: "swap",
-    OtherId: "other",
-}
+COMPONENT_OF_KIND = {"button": UnoButton, "select": UnoSelect, "other": OtherId}
 
 
 def every_custom_id(
     tables: tuple[str, ...] = (SHORTEST_TABLE, "3k9z2m", LONGEST_TABLE),
     versions: tuple[int, ...] = (0, 57, LONGEST_VERSION),
 ) -> list[CustomId]:
-    """Every verb with every argument form, at the extremes of table id and version."""
-    ids = [CustomId(verb, table) for verb in TABLE_VERBS for table in tables]
-    ids += [
-        CustomId(verb, table, version)
-        for verb in TURN_VERBS
-        for table in tables
-        for version in versions
-    ]
-    ids += [
-        CustomId(verb, table, version, arg)
-        for verb, args in ARGS.items()
-        for table in tables
-        for version in versions
-        for arg in args
-    ]
+    """Every verb of the registry with every argument form, at the extremes of table id and
+    version."""
+    ids = []
+    for verb in VERBS:
+        args: tuple[str | None, ...] = ARGS[verb.name] if verb.arg is not None else (None,)
+        for table in tables:
+            for version in versions if verb.versioned else (None,):
+                ids += [CustomId(verb.name, table, version, arg) for arg in args]
     return ids
 
 
@@ -89,13 +70,12 @@ def matching(custom_id: str) -> list[str]:
     return [name for name, pattern in COMPILED.items() if pattern.fullmatch(custom_id)]
 
 
-def test_every_verb_has_a_template_and_an_argument_list() -> None:
-    assert set(TEMPLATE_OF_VERB) == {*TABLE_VERBS, *TURN_VERBS, *ARGS}
-    assert set(TEMPLATE_OF_VERB.values()) | {"other"} == set(TEMPLATES)
-    assert set(TEMPLATES) == set(COMPILED)
+def test_every_verb_with_an_argument_has_argument_forms_here() -> None:
+    assert {v.name for v in VERBS if v.arg is not None} == set(ARGS)
+    assert len(BY_NAME) == len(VERBS)  # unique names
 
 
-@pytest.mark.parametrize("verb", sorted(TEMPLATE_OF_VERB))
+@pytest.mark.parametrize("verb", [v.name for v in VERBS])
 def test_decode_encode_round_trip(verb: str) -> None:
     ids = [cid for cid in every_custom_id() if cid.verb == verb]
     assert ids
@@ -108,7 +88,58 @@ def test_decode_encode_round_trip(verb: str) -> None:
 def test_every_id_matches_exactly_one_template_its_own() -> None:
     for cid in every_custom_id():
         text = cid.encode()
-        assert matching(text) == [TEMPLATE_OF_VERB[cid.verb]], text
+        assert matching(text) == [BY_NAME[cid.verb].kind.value], text
+
+
+@pytest.mark.parametrize(
+    ("action", "verb", "arg"),
+    [
+        (DRAW, "draw", None),
+        (PASS, "pass", None),
+        (CALL_UNO, "uno", None),
+        (CHALLENGE, "challenge", None),
+        (CatchUno(3), "catch", "3"),
+        (ChooseColour(Colour.GREEN), "choose", "G"),
+        (Play(CardFace.parse("W4"), Colour.BLUE), "colour", "W4=B"),
+    ],
+    ids=str,
+)
+def test_every_button_action_is_written_into_its_id_and_read_back(
+    action: object, verb: str, arg: str | None
+) -> None:
+    found = verb_for(action)  # type: ignore[arg-type]
+    assert found is not None
+    assert found.name == verb
+    assert found.action is not None
+    encoded = found.action.encode(action)  # type: ignore[arg-type]
+    assert encoded == arg
+    cid = CustomId(verb, "abc", 7, encoded)
+    assert decode(cid.encode()) == cid
+    assert action_of(cid) == action
+
+
+def test_select_actions_travel_in_the_chosen_value() -> None:
+    red7 = Play(CardFace.parse("R7"))
+    assert verb_for(red7) is BY_NAME["pick"]
+    assert action_of(CustomId("pick", "abc", 7, "0"), ["R7"]) == red7
+    assert action_of(CustomId("pick", "abc", 7, "0"), ["W4"]) is None  # its colour comes next
+    swap = Play(CardFace.parse("WH"), Colour.RED, 2)
+    assert verb_for(swap) is BY_NAME["swap"]
+    assert action_of(CustomId("swap", "abc", 7, "WH=R"), ["2"]) == swap
+    assert action_of(CustomId("swap", "abc", 7, "WH=R"), ["x"]) is None
+    assert action_of(CustomId("colour", "abc", 7, "WH=R")) is None  # the opponent comes next
+    assert action_of(CustomId("hand", "abc")) is None  # not an action
+
+
+def test_the_builders_refuse_a_verb_of_another_kind_or_outside_the_grammar() -> None:
+    with pytest.raises(ValueError, match="select"):
+        button("pick", "abc", 1, "0", label="x")
+    with pytest.raises(ValueError, match="button"):
+        select("draw", "abc", 1, None, placeholder="x", options=[])
+    with pytest.raises(ValueError, match="not a valid custom_id"):
+        button("catch", "abc", 1, "12", label="x")
+    with pytest.raises(KeyError):
+        button("fly", "abc", 1, label="x")
 
 
 def test_the_longest_possible_id_fits_discord_limit() -> None:
@@ -116,7 +147,7 @@ def test_the_longest_possible_id_fits_discord_limit() -> None:
         (cid.encode() for cid in every_custom_id((LONGEST_TABLE,), (LONGEST_VERSION,))), key=len
     )
     # The template itself bounds every part: 13-char table, 9-digit version, 4-char arg.
-    assert longest == f"uno:1:colour:{LONGEST_TABLE}:{LONGEST_VERSION}:W4=R"
+    assert len(longest) == len(f"uno:1:colour:{LONGEST_TABLE}:{LONGEST_VERSION}:W4=R")
     assert len(longest) <= DISCORD_LIMIT
     assert all(len(cid.encode()) <= DISCORD_LIMIT for cid in every_custom_id())
 
@@ -223,9 +254,9 @@ def test_the_catch_all_also_catches_ids_with_a_line_break() -> None:
 
 
 def test_every_component_class_uses_its_template() -> None:
-    assert set(ALL_COMPONENTS) == set(TEMPLATE_OF_COMPONENT)
-    for component, name in TEMPLATE_OF_COMPONENT.items():
-        assert component.__discord_ui_compiled_template__.pattern == TEMPLATES[name]
+    assert set(ALL_COMPONENTS) == set(COMPONENT_OF_KIND.values())
+    for name, component in COMPONENT_OF_KIND.items():
+        assert component.__discord_ui_compiled_template__.pattern == COMPILED[name].pattern
     patterns = [c.__discord_ui_compiled_template__.pattern for c in ALL_COMPONENTS]
     assert len(set(patterns)) == len(patterns)  # the view store keys items by pattern
 
@@ -248,7 +279,7 @@ def check_view(view: discord.ui.View) -> list[str]:
         text = child.custom_id
         ids.append(text)
         assert len(text) <= DISCORD_LIMIT
-        name = TEMPLATE_OF_COMPONENT[type(child)]
+        name = next(k for k, c in COMPONENT_OF_KIND.items() if c is type(child))
         assert matching(text) == [name], text
         assert decode(text) is not None
         if isinstance(child.item, discord.ui.Select):

@@ -12,7 +12,7 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.uno._cog import COLOUR_CHOICES, PRESET_CHOICES, Uno
+import cogs.uno
 from cogs.uno._i18n import (
     LANGUAGES,
     CatalogueTranslator,
@@ -25,10 +25,10 @@ from cogs.uno._i18n import (
     t,
 )
 from cogs.uno._present import card_name, rules_help, rules_summary
+from cogs.uno._slash import COLOUR_CHOICES, PRESET_CHOICES
 from engine import PRESETS, CardFace, Rules
 from engine.rules import Scoring, Stacking
 from storage import GameRepository
-from tables.service import TableService
 
 NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord: lowercase letters, digits, - and _
 
@@ -122,19 +122,22 @@ def test_an_unknown_language_falls_back_to_english() -> None:
 async def tree() -> Any:
     bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
     repo = await GameRepository.open(":memory:")
-    cog = Uno(bot, TableService(repo))
-    await bot.add_cog(cog)
+    bot.repo = repo  # type: ignore[attr-defined]  # what bot.py's UnoBot carries
+    await cogs.uno.setup(bot)
     yield bot.tree
-    await bot.remove_cog(cog.qualified_name)
+    for name in list(bot.cogs):
+        await bot.remove_cog(name)
+    await cogs.uno.teardown(bot)
     await repo.close()
 
 
 async def test_every_command_and_option_has_an_italian_name_and_description(tree: Any) -> None:
     translator = CatalogueTranslator()
     payload = [await c.get_translated_payload(tree, translator) for c in tree.get_commands()]
-    assert [p["name"] for p in payload] == ["uno"]
-    group = payload[0]
+    assert [p["name"] for p in payload] == ["uno", "uno-admin"]
+    group, admin = payload
     assert group["description_localizations"]["it"] == "Gioca a UNO in questo canale"
+    assert admin["description_localizations"]["it"] == "Gestisci UNO su questo server"
 
     def check(options: list[dict[str, Any]]) -> list[str]:
         """Every option, subcommand and subgroup below, recursively; their Italian names."""
@@ -154,13 +157,20 @@ async def test_every_command_and_option_has_an_italian_name_and_description(tree
     seen = check(group["options"])
     assert {"nuovo", "gioca", "pesca", "mano", "sfida", "cogli", "classifica"} <= set(seen)
     assert len(set(seen)) == len(seen)  # no two commands share an Italian name
+    managing = check(admin["options"])
+    assert {"impostazioni", "stagione", "torneo", "chiudi", "espelli"} <= set(managing)
 
 
 async def test_the_english_catalogue_matches_the_source_of_every_command(tree: Any) -> None:
     # English names and descriptions live in the decorators; the catalogue must not drift.
     english = catalogue("en")
+    for group in tree.get_commands():
+        check_group_against_catalogue(english, group)
+
+
+def check_group_against_catalogue(english: Any, group: app_commands.Group) -> None:
     where = app_commands.TranslationContextLocation
-    group = tree.get_commands()[0]
+    assert english[command_key(where.group_name, group)] == group.name
     assert english[command_key(where.group_description, group)] == group.description
     for command in group.walk_commands():
         if isinstance(command, app_commands.Group):

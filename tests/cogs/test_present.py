@@ -13,9 +13,9 @@ import pytest
 
 import cogs.uno
 import tables
-from cogs.uno._cog import _notes_for
 from cogs.uno._i18n import catalogue, t
 from cogs.uno._messages import hand_payload, table_payload
+from cogs.uno._play import notes_for
 from cogs.uno._present import (
     action_name,
     card_name,
@@ -448,13 +448,13 @@ async def test_r_chal_2_a_revealed_hand_reaches_only_the_challenger() -> None:
     table = stacked([["W4", "G1", "G2", "R3"], ["Y3", "Y4"], ["B3", "B4"]], "R9")
     table = act(table, 0, "W4=B")  # guilty: seat 0 holds a Red card
     change = table.act(user(1), parse_action("challenge"), now=200.0)
-    challenger = _notes_for(1, change, change.table)
+    challenger = notes_for(1, change, change.table)
     assert len(challenger) == 1
     prefix = "Ann's hand was: "
     assert challenger[0].startswith(prefix)
     assert sorted(challenger[0][len(prefix) :].split(", ")) == ["Green 1", "Green 2", "Red 3"]
-    assert _notes_for(2, change, change.table) == []
-    drawn = _notes_for(0, change, change.table)  # the bluffer's penalty cards, for them only
+    assert notes_for(2, change, change.table) == []
+    drawn = notes_for(0, change, change.table)  # the bluffer's penalty cards, for them only
     assert len(drawn) == 1
     assert drawn[0].startswith("🂠 ")
     payload = await table_payload(change.table)
@@ -467,5 +467,5 @@ async def test_r_chal_2_a_revealed_hand_reaches_only_the_challenger() -> None:
 def test_drawn_cards_are_noted_only_for_the_drawer() -> None:
     table = stacked([["G1", "G2"], ["Y3", "Y4"]], "R9", ["B7"])
     change = table.act(user(0), parse_action("draw"), now=200.0)
-    assert _notes_for(0, change, change.table) == ["🂠 Blue 7"]
-    assert _notes_for(1, change, change.table) == []
+    assert notes_for(0, change, change.table) == ["🂠 Blue 7"]
+    assert notes_for(1, change, change.table) == []

@@ -83,10 +83,10 @@ async def test_r_team_3_r_score_4_a_tournament_table_reports_to_its_standings(
         world.guild.member(user).role_ids.append(role.id)
     world.guild.member(world.dario).role_ids.append(blues.id)
     created = await slash(
-        world, world.dario, "uno tournament new", name="Spring", team1=reds, team2=blues
+        world, world.dario, "uno-admin tournament new", name="Spring", team1=reds, team2=blues
     )
     assert "Spring" in created.message.content
-    refused = await slash(world, world.alice, "uno tournament new", name="Mine")
+    refused = await slash(world, world.alice, "uno-admin tournament new", name="Mine")
     assert refused.message.content == "Only someone with Manage Server can do that."
     await slash(world, world.alice, "uno new", preset="tournament", tournament="Spring")
     for user in (world.bruno, world.carla, world.dario):

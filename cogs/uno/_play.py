@@ -1,0 +1,537 @@
+"""Playing at a table: the lobby, the hand, the moves — behind ``/uno …`` and every component.
+
+Every handler answers through :func:`answers` (language, deferral, refusals), asks the table
+service for the change (load → change → compare-and-swap save), and only then shows anyone
+the result: the actor's hand (ephemeral), then the public table message. Components reach
+:meth:`Uno.on_component`, which looks the verb up in one dictionary; a verb that stands for
+an engine action needs no handler of its own (see ``_verbs.py``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine import PRESETS, Action, CardFace, Colour, Rules, classic_deck
+from engine.actions import CALL_UNO, Play
+from engine.events import CardsReceived, HandRevealed, events_for
+from players import LEVELS
+from tables import Change, Player, StaleClickError, Table, TableError, TableService
+
+from ._components import ALL_COMPONENTS, HANDLER_COG
+from ._i18n import LANGUAGES, CatalogueTranslator, guild_language, speaking, t
+from ._messages import HandState, hand_payload
+from ._present import card_name, preset_name, rules_help
+from ._replies import Defer, Interaction, Replies, answers
+from ._table_message import TableMessages
+from ._verbs import BY_NAME, CustomId, Place, action_of
+
+log = logging.getLogger(__name__)
+
+ComponentAction = Callable[[Interaction, Table, CustomId, Sequence[str]], Awaitable[None]]
+
+
+def player_of(interaction: Interaction) -> Player:
+    """The user who acted, as a player."""
+    user = interaction.user
+    return Player(user.id, (getattr(user, "display_name", None) or user.name)[:100])
+
+
+def is_manager(interaction: Interaction) -> bool:
+    """Has the user Manage Server here (may end or kick at any table)?"""
+    return bool(interaction.permissions.manage_guild)
+
+
+def role_ids(interaction: Interaction) -> list[int]:
+    """The user's roles in this server (tournament teams are roles)."""
+    return [role.id for role in getattr(interaction.user, "roles", [])]
+
+
+def _every_face() -> set[CardFace]:
+    """Every face of every deck a preset (or the modern deck) plays with, both sides."""
+    decks = [classic_deck(modern_deck=True), *(Rules.from_preset(p).deck() for p in PRESETS)]
+    return {face for deck in decks for side in deck.sides for face in side}
+
+
+def _card_lookup() -> dict[str, str]:
+    """Every way a user may type a card: notation or its name in any language, any case."""
+    names: dict[str, str] = {}
+    for face in _every_face():
+        names[face.notation.lower()] = face.notation
+        for language in LANGUAGES:
+            with speaking(language):
+                names[card_name(face).lower()] = face.notation
+    return names
+
+
+CARD_NAMES = _card_lookup()
+#: Colours a wild may name: the classic four, then UNO Flip's dark ones.
+ALL_COLOURS = [*Colour, *sorted({f.colour for f in _every_face() if f.colour} - {*Colour}, key=str)]
+
+
+def notes_for(seat: int, change: Change, table: Table) -> list[str]:
+    """What only this seat should read after its action: cards drawn, a revealed hand."""
+    notes: list[str] = []
+    names = table.names()
+    if table.match is None:
+        return notes
+    deck = table.match.hand.deck
+    for event in events_for(change.events, seat):
+        if isinstance(event, CardsReceived) and event.seat == seat:
+            drawn = ", ".join(card_name(deck.face(c)) for c in event.cards)
+            notes.append(f"🂠 {drawn}")
+        elif isinstance(event, HandRevealed) and event.viewer == seat:
+            cards = ", ".join(card_name(deck.face(c)) for c in event.cards) or "—"
+            notes.append(t("hand.revealed", name=names[event.seat], cards=cards))
+    return notes
+
+
+class Uno(commands.Cog, name=HANDLER_COG):
+    """Tables and hands: the behaviour behind the ``/uno`` play commands and the components."""
+
+    def __init__(
+        self,
+        bot: commands.Bot,
+        service: TableService,
+        replies: Replies,
+        messages: TableMessages,
+    ) -> None:
+        self.bot = bot
+        self.service = service
+        self.replies = replies
+        self.messages = messages
+        replies.on_stale = self.show_current_hand
+        self.verbs: dict[str, ComponentAction] = {
+            "hand": self._on_hand,
+            "next": self._on_next,
+            "join": self._on_join,
+            "leave": self._on_leave,
+            "start": self._on_start,
+            "computer": self._on_computer,
+            "page": self._on_page,
+            "pick": self._on_pick,
+            "colour": self._on_colour,
+        }
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*ALL_COMPONENTS)
+        await self.bot.tree.set_translator(CatalogueTranslator())
+        if self.messages.clock is not None:
+            resumed = await self.messages.clock.resume()
+            log.info("Clocks set for %d live tables", resumed)
+
+    async def cog_unload(self) -> None:
+        if self.messages.clock is not None:
+            self.messages.clock.stop()
+        self.bot.remove_dynamic_items(*ALL_COMPONENTS)
+        await self.bot.tree.set_translator(None)
+
+    # -- shared steps -----------------------------------------------------------------------
+
+    async def table_here(self, interaction: Interaction) -> Table:
+        """The live table of the channel; the user's held seat (R-TIME-3) is theirs again."""
+        table = await self.service.in_channel(interaction.channel_id or 0)
+        if table is None:
+            raise TableError("no_table")
+        return await self._arrived(interaction, table)
+
+    async def _arrived(self, interaction: Interaction, table: Table) -> Table:
+        """Any interaction with the table brings a person back to a seat a computer held."""
+        back = await self.service.reclaim(table, interaction.user.id)
+        if back is not table:
+            await self.messages.refresh(back)
+        return back
+
+    async def show_hand(
+        self,
+        interaction: Interaction,
+        table: Table,
+        *,
+        notes: Sequence[str] = (),
+        ui: HandState | None = None,
+    ) -> None:
+        """The user's hand, in the deferred (ephemeral) response."""
+        seat = table.playing_seat_of(interaction.user.id)
+        if seat is None:
+            raise TableError("not_seated")
+        if table.match is None:
+            raise TableError("game_not_running")
+        payload = await hand_payload(table, seat, notes=notes, ui=ui)
+        await interaction.edit_original_response(**payload.edit_kwargs())
+
+    async def show_current_hand(self, interaction: Interaction, table: Table) -> None:
+        """After a click on an out-of-date message: the hand as it is now."""
+        await self.show_hand(interaction, table, notes=[t("error.stale")])
+
+    async def act(
+        self,
+        interaction: Interaction,
+        table: Table,
+        actions: Sequence[Action],
+        *,
+        version: int | None = None,
+    ) -> None:
+        """Apply the user's actions, show them their hand, then update the table."""
+        user = interaction.user.id
+        change = await self.service.update(
+            table.id, lambda tb, now: tb.act(user, *actions, now=now), version=version
+        )
+        seat = change.table.playing_seat_of(user)
+        if seat is not None and change.table.match is not None:
+            await self.show_hand(interaction, change.table, notes=notes_for(seat, change, table))
+        else:
+            await self.replies.say(interaction, t("ok.done"))
+        await self.messages.refresh(change.table)
+
+    async def _lobby(
+        self, interaction: Interaction, change: Change, done: str, **params: Any
+    ) -> None:
+        await self.replies.say(interaction, t(done, **params))
+        await self.messages.refresh(change.table)
+
+    # -- components -------------------------------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: Interaction) -> None:
+        """Answer a component id of ours that is not on its message (a forged click).
+
+        discord.py only dispatches a dynamic item when the clicked id is on the message, and
+        silently drops the rest; without this the user would see "interaction failed".
+        """
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: Any = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith("uno:") or interaction.message is None:
+            return
+        on_message = {
+            getattr(child, "custom_id", None)
+            for row in interaction.message.components
+            for child in getattr(row, "children", [row])
+        }
+        if custom_id not in on_message and not interaction.response.is_done():
+            await self.replies.speak_to(interaction)
+            await interaction.response.send_message(t("error.forged"), ephemeral=True)
+
+    async def on_component(
+        self, interaction: Interaction, cid: CustomId | None, values: Sequence[str]
+    ) -> None:
+        """Every button and select of the bot lands here."""
+        if cid is None:
+            await self.replies.speak_to(interaction)
+            await self.replies.say(interaction, t("error.forged"))
+            return
+        verb = BY_NAME[cid.verb]
+        defer: Defer = "thinking" if verb.place is Place.TABLE else "update"
+
+        async def body() -> None:
+            table = await self.service.get(cid.table)
+            if table is None:
+                raise TableError("unknown_table")
+            if table.channel_id != interaction.channel_id:
+                raise TableError("other_channel")
+            table = await self._arrived(interaction, table)
+            handler = self.verbs.get(cid.verb, self._on_action)
+            await handler(interaction, table, cid, values)
+
+        await self.replies.run(interaction, body, defer=defer)
+
+    async def _on_action(
+        self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        """A verb that stands for an engine action: apply it on the version clicked."""
+        if cid.version is not None and cid.version != table.version:
+            raise StaleClickError(table)
+        action = action_of(cid, values)
+        if action is None:
+            raise StaleClickError(table)
+        await self.act(interaction, table, [action], version=cid.version)
+
+    async def _on_hand(
+        self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        await self.show_hand(interaction, table)
+
+    async def _on_next(
+        self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        user, admin = interaction.user.id, is_manager(interaction)
+        change = await self.service.update(
+            table.id, lambda tb, now: tb.deal_next(by=user, is_admin=admin, now=now)
+        )
+        if change.table.playing_seat_of(user) is not None:
+            await self.show_hand(interaction, change.table)
+        else:
+            await self.replies.say(interaction, t("ok.done"))
+        await self.messages.refresh(change.table)
+
+    async def _on_join(
+        self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        await self.join_table(interaction, table)
+
+    async def _on_leave(
+        self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        await self.leave_table(interaction, table)
+
+    async def _on_start(
+        self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        await self.start_table(interaction, table)
+
+    async def _on_computer(
+        self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        await self.seat_computer(interaction, table, "normal")
+
+    async def _on_page(
+        self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        await self.show_hand(interaction, table, ui=HandState(page=int(cid.arg or 0)))
+
+    async def _on_pick(
+        self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        """A card from the select: played, or a wild whose colour is asked for next."""
+        if cid.version != table.version or not values:
+            raise StaleClickError(table)
+        try:
+            face = CardFace.parse(values[0])
+        except ValueError:
+            raise StaleClickError(table) from None
+        if face.is_wild:
+            await self.show_hand(interaction, table, ui=HandState(wild=face.notation))
+        else:
+            await self._on_action(interaction, table, cid, values)
+
+    async def _on_colour(
+        self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        """A wild's colour: played, or Swap Hands' opponent is asked for next (R-DECK-4)."""
+        if cid.version != table.version:
+            raise StaleClickError(table)
+        face, _, colour = (cid.arg or "").partition("=")
+        if face == "WH":
+            await self.show_hand(interaction, table, ui=HandState(swap_colour=colour))
+        else:
+            await self._on_action(interaction, table, cid, values)
+
+    # -- the lobby --------------------------------------------------------------------------
+
+    async def join_table(self, interaction: Interaction, table: Table) -> None:
+        """Sit the user at ``table`` (with their tournament team's role, R-TEAM-3)."""
+        player = await self.service.player_for(
+            table.tournament,
+            interaction.guild_id or 0,
+            player_of(interaction),
+            role_ids(interaction),
+        )
+        change = await self.service.update(table.id, lambda tb, now: tb.join(player, now=now))
+        seat = change.table.seat_of(player.user_id)
+        await self._lobby(interaction, change, "ok.joined", seat=(seat or 0) + 1)
+
+    async def leave_table(self, interaction: Interaction, table: Table) -> None:
+        """The user leaves the lobby, or the running match (which they lose, R-TIME-2)."""
+        user = interaction.user.id
+        change = await self.service.update(table.id, lambda tb, now: tb.leave(user, now=now))
+        await self._lobby(interaction, change, "ok.left")
+
+    async def start_table(self, interaction: Interaction, table: Table) -> None:
+        """The host deals the first hand; they see their hand at once."""
+        user, admin = interaction.user.id, is_manager(interaction)
+        change = await self.service.update(
+            table.id, lambda tb, now: tb.start(by=user, is_admin=admin, now=now)
+        )
+        if change.table.seat_of(user) is not None:
+            await self.show_hand(interaction, change.table, notes=[t("ok.started")])
+        else:
+            await self.replies.say(interaction, t("ok.started"))
+        await self.messages.refresh(change.table)
+
+    async def seat_computer(self, interaction: Interaction, table: Table, level: str) -> None:
+        """The host seats a computer player of ``level``."""
+        if level not in LEVELS:
+            raise TableError("unknown_level")
+        user, admin = interaction.user.id, is_manager(interaction)
+        change = await self.service.update(
+            table.id,
+            lambda tb, now: tb.add_computer(level, by=user, is_admin=admin, now=now),
+        )
+        name = change.table.players[-1].name
+        await self._lobby(interaction, change, "ok.computer_added", name=name)
+
+    # -- slash commands (declared in _slash.py) ---------------------------------------------
+
+    @answers()
+    async def new(
+        self,
+        interaction: Interaction,
+        preset: str | None,
+        options: dict[str, Any],
+        tournament: str | None,
+    ) -> None:
+        """Open a lobby in this channel; the server's defaults fill what is left out."""
+        if preset is not None and preset not in PRESETS:
+            raise TableError("bad_rules", detail=f"unknown preset {preset[:40]!r}")
+        guild = interaction.guild_id or 0
+        host = await self.service.player_for(
+            tournament, guild, player_of(interaction), role_ids(interaction)
+        )
+        table = await self.service.open_here(
+            guild_id=guild,
+            channel_id=interaction.channel_id or 0,
+            host=host,
+            preset=preset,
+            options=options,
+            language=guild_language(interaction),
+            tournament=tournament,
+        )
+        await self.messages.refresh(table, repost=True)
+        await self.replies.say(interaction, t("ok.opened"))
+
+    @answers()
+    async def join(self, interaction: Interaction) -> None:
+        await self.join_table(interaction, await self.table_here(interaction))
+
+    @answers()
+    async def addbot(self, interaction: Interaction, level: str) -> None:
+        await self.seat_computer(interaction, await self.table_here(interaction), level)
+
+    @answers()
+    async def leave(self, interaction: Interaction) -> None:
+        await self.leave_table(interaction, await self.table_here(interaction))
+
+    @answers()
+    async def start(self, interaction: Interaction) -> None:
+        await self.start_table(interaction, await self.table_here(interaction))
+
+    @answers()
+    async def hand(self, interaction: Interaction) -> None:
+        await self.show_hand(interaction, await self.table_here(interaction))
+
+    @answers()
+    async def play(
+        self,
+        interaction: Interaction,
+        card: str,
+        colour: str | None,
+        uno: bool,
+        swap_with: discord.abc.User | None,
+    ) -> None:
+        """Play a card named as the user typed it (notation or name, any language)."""
+        table = await self.table_here(interaction)
+        notation = CARD_NAMES.get(card.strip().lower())
+        if notation is None:
+            raise TableError("unknown_card", card=card[:40])
+        face = CardFace.parse(notation)
+        named = Colour(colour) if colour in {c.value for c in ALL_COLOURS} else None
+        if face.is_wild and named is None:
+            raise TableError("colour_needed", card=card_name(face))
+        target = None
+        if swap_with is not None:
+            target = table.seat_of(swap_with.id)
+            if target is None:
+                raise TableError("not_seated_other")
+        actions: list[Action] = [Play(face, named if face.is_wild else None, target)]
+        if uno:
+            actions.append(CALL_UNO)
+        await self.act(interaction, table, actions)
+
+    async def playable_cards(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Autocomplete of ``/uno play card``: the user's playable cards, by name."""
+        await self.replies.speak_to(interaction)
+        table = await self.service.in_channel(interaction.channel_id or 0)
+        if table is None or table.match is None:
+            return []
+        seat = table.playing_seat_of(interaction.user.id)
+        if seat is None:
+            return []
+        state = table.match.hand
+        typed = current.strip().lower()
+        choices: list[app_commands.Choice[str]] = []
+        seen: set[str] = set()
+        for action in state.legal_actions(seat):
+            if not isinstance(action, Play) or action.face.notation in seen:
+                continue
+            seen.add(action.face.notation)
+            name = card_name(action.face)
+            copies = sum(1 for f in state.hand_faces(seat) if f == action.face)
+            label = name + (f" ×{copies}" if copies > 1 else "")
+            if typed and typed not in name.lower() and typed not in action.face.notation.lower():
+                continue
+            choices.append(app_commands.Choice(name=label, value=action.face.notation))
+        return choices[:25]
+
+    @answers()
+    async def simple(self, interaction: Interaction, action: Action) -> None:
+        """``/uno draw``, ``pass``, ``uno``, ``challenge``."""
+        await self.act(interaction, await self.table_here(interaction), [action])
+
+    @answers()
+    async def catch(self, interaction: Interaction, player: discord.abc.User | None) -> None:
+        """Catch ``player`` (default: whoever is open to a catch, R-UNO-2)."""
+        table = await self.table_here(interaction)
+        target = None
+        if player is not None:
+            target = table.seat_of(player.id)
+            if target is None:
+                raise TableError("not_seated_other")
+        user = interaction.user.id
+        change = await self.service.update(
+            table.id, lambda tb, now: tb.catch(user, target, now=now)
+        )
+        seat = change.table.playing_seat_of(user)
+        if seat is not None and change.table.match is not None:
+            await self.show_hand(interaction, change.table, notes=notes_for(seat, change, table))
+        else:
+            await self.replies.say(interaction, t("ok.done"))
+        await self.messages.refresh(change.table)
+
+    @answers()
+    async def repost(self, interaction: Interaction) -> None:
+        """``/uno table``: the table message again at the bottom of the channel."""
+        await self.messages.refresh(await self.table_here(interaction), repost=True)
+        await self.replies.say(interaction, t("ok.reposted"))
+
+    @answers()
+    async def end(self, interaction: Interaction) -> None:
+        table = await self.table_here(interaction)
+        user, admin = interaction.user.id, is_manager(interaction)
+        change = await self.service.update(
+            table.id, lambda tb, now: tb.end(by=user, is_admin=admin, now=now)
+        )
+        await self._lobby(interaction, change, "ok.ended")
+
+    @answers()
+    async def kick(self, interaction: Interaction, player: discord.abc.User) -> None:
+        table = await self.table_here(interaction)
+        user, admin = interaction.user.id, is_manager(interaction)
+        change = await self.service.update(
+            table.id, lambda tb, now: tb.kick(player.id, by=user, is_admin=admin, now=now)
+        )
+        name = getattr(player, "display_name", None) or player.name
+        await self._lobby(interaction, change, "ok.kicked", name=name[:100])
+
+    @answers()
+    async def rules(self, interaction: Interaction, preset: str | None) -> None:
+        """The rules of this channel's table, or of a preset, in plain words."""
+        if preset is None:
+            table = await self.service.in_channel(interaction.channel_id or 0)
+            name, rules = (table.preset, table.rules) if table else ("classic", Rules())
+        elif preset in PRESETS:
+            name, rules = preset, Rules.from_preset(preset)
+        else:
+            raise TableError("bad_rules", detail=f"unknown preset {preset[:40]!r}")
+        embed = discord.Embed(
+            title=t("rules.title", preset=preset_name(name)),
+            description="\n\n".join(rules_help(name, rules))[:4096],
+        )
+        await interaction.edit_original_response(content=None, embed=embed)

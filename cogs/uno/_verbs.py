@@ -1,0 +1,306 @@
+"""Every button and select of the bot, one registry entry per verb (DESIGN.md §6.7).
+
+A component's custom_id is ``uno:1:<verb>:<table>[:<version>][:<arg>]`` — the key is in the
+id, the value is in the database. The id never carries a hand or a user's authority: the seat
+always comes from the clicking user, and the engine re-validates the action.
+
+Each :class:`Verb` says what its id looks like (a button or a select, whether it carries the
+table version, the pattern of its argument) and, for a verb that stands for an engine action,
+how the action is written into the id and read back (:class:`ActionCodec`). Everything else is
+derived from this one tuple: the discord.py templates (``components.py``), the message
+builders, the dispatch (a dictionary lookup from verb to handler), and the custom-id tests.
+
+Adding a button: one :class:`Verb` here, plus its handler (an action verb needs none: the
+generic one applies its action).
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from engine import Action, CardFace, Colour
+from engine.actions import CALL_UNO, CHALLENGE, DRAW, PASS, CatchUno, ChooseColour, Play
+
+SCHEME = "uno:1"
+TABLE = r"[0-9a-z]{1,13}"
+VERSION = r"[0-9]{1,9}"
+COLOURS = r"[RYGBPTOV]"  # the classic four and UNO Flip's dark ones
+DISCORD_LIMIT = 100
+
+
+class Kind(enum.Enum):
+    """The Discord component a verb is."""
+
+    BUTTON = "button"
+    SELECT = "select"
+
+
+class Place(enum.Enum):
+    """Where a verb's component lives, which decides how a click is answered."""
+
+    TABLE = "table"  # the public table message: answered with a new ephemeral message
+    HAND = "hand"  # a player's ephemeral hand: the hand message itself is updated
+
+
+@dataclass(frozen=True, slots=True)
+class ActionCodec:
+    """How an engine action travels in a component.
+
+    ``offers`` says whether this verb's component stands for an action; ``encode`` writes it:
+    a button's id argument (``None`` when the id has none), a select option's value;
+    ``decode`` reads it back from the id's argument and a select's chosen values (``None``:
+    not an action yet, e.g. a wild whose colour is still to be chosen).
+    """
+
+    offers: Callable[[Action], bool]
+    encode: Callable[[Action], str | None]
+    decode: Callable[[str | None, Sequence[str]], Action | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Verb:
+    """One kind of component."""
+
+    name: str
+    kind: Kind = Kind.BUTTON
+    place: Place = Place.HAND
+    versioned: bool = True  # carries the table version: a click on an old state is stale
+    arg: str | None = None  # the regular expression of the argument, if any
+    action: ActionCodec | None = None  # the engine action it stands for, if any
+    # How it looks: the catalogue key of its label, its style (primary, secondary, success,
+    # danger) and its row on the message.
+    label: str = ""
+    style: str = "secondary"
+    row: int = 0
+
+    @property
+    def pattern(self) -> str:
+        """The id's regular expression, without groups (discord.py fullmatches it)."""
+        parts = [SCHEME, re.escape(self.name), TABLE]
+        if self.versioned:
+            parts.append(VERSION)
+        if self.arg is not None:
+            parts.append(f"(?:{self.arg})")
+        return ":".join(parts)
+
+
+def _no_arg(action: Action) -> None:
+    return None
+
+
+def _fixed(action: Action) -> Callable[[str | None, Sequence[str]], Action]:
+    return lambda arg, values: action
+
+
+def _is(cls: type[Action]) -> Callable[[Action], bool]:
+    return lambda action: type(action) is cls
+
+
+def _catch(arg: str | None, values: Sequence[str]) -> Action:
+    return CatchUno(int(arg or 0))
+
+
+def _encode_catch(action: Action) -> str:
+    assert isinstance(action, CatchUno)
+    return str(action.target)
+
+
+def _choose(arg: str | None, values: Sequence[str]) -> Action:
+    return ChooseColour(Colour(arg))
+
+
+def _encode_choose(action: Action) -> str:
+    assert isinstance(action, ChooseColour)
+    return str(action.colour.value)
+
+
+def _encode_face(action: Action) -> str:
+    assert isinstance(action, Play)
+    return action.face.notation
+
+
+def _encode_target(action: Action) -> str:
+    assert isinstance(action, Play)
+    assert action.target is not None
+    return str(action.target)
+
+
+def _card_from_select(arg: str | None, values: Sequence[str]) -> Action | None:
+    """A picked card: played at once, or ``None`` for a wild (its colour comes next)."""
+    face = CardFace.parse(values[0]) if values else None
+    return Play(face) if face is not None and not face.is_wild else None
+
+
+def _wild_colour(arg: str | None, values: Sequence[str]) -> Action | None:
+    """A wild and its colour; Swap Hands still needs its opponent (``None``)."""
+    face_text, _, colour = (arg or "").partition("=")
+    face = CardFace.parse(face_text)
+    return None if face.notation == "WH" else Play(face, Colour(colour))
+
+
+def _swap(arg: str | None, values: Sequence[str]) -> Action | None:
+    colour = (arg or "").partition("=")[2]
+    if not values or not values[0].isdigit():
+        return None
+    return Play(CardFace.parse("WH"), Colour(colour), int(values[0]))
+
+
+def _encode_wild(action: Action) -> str | None:
+    assert isinstance(action, Play)
+    assert action.colour is not None
+    return f"{action.face.notation}={action.colour.value}"
+
+
+def _is_plain_play(action: Action) -> bool:
+    return type(action) is Play and not action.face.is_wild
+
+
+def _is_wild_play(action: Action) -> bool:
+    return type(action) is Play and action.face.is_wild and action.target is None
+
+
+def _is_swap(action: Action) -> bool:
+    return type(action) is Play and action.target is not None
+
+
+VERBS: tuple[Verb, ...] = (
+    # The public table message (no version: they do not depend on the state shown).
+    Verb("join", place=Place.TABLE, versioned=False, label="button.join", style="success"),
+    Verb("leave", place=Place.TABLE, versioned=False, label="button.leave"),
+    Verb("start", place=Place.TABLE, versioned=False, label="button.start", style="primary"),
+    Verb("computer", place=Place.TABLE, versioned=False, label="button.computer"),
+    Verb("hand", place=Place.TABLE, versioned=False, label="button.hand", style="primary"),
+    Verb("next", place=Place.TABLE, versioned=False, label="button.next_hand", style="primary"),
+    # A hand's actions: the hand message offers a component for each legal action.
+    Verb(
+        "pick",
+        kind=Kind.SELECT,
+        arg=r"[0-9]{1,2}",  # the page of the select; the card is the chosen value
+        action=ActionCodec(_is_plain_play, _encode_face, _card_from_select),
+        label="select.play",
+    ),
+    Verb(
+        "draw",
+        action=ActionCodec(_is(type(DRAW)), _no_arg, _fixed(DRAW)),
+        label="button.draw",
+        row=1,
+    ),
+    Verb(
+        "pass",
+        action=ActionCodec(_is(type(PASS)), _no_arg, _fixed(PASS)),
+        label="button.pass",
+        row=1,
+    ),
+    Verb(
+        "challenge",
+        action=ActionCodec(_is(type(CHALLENGE)), _no_arg, _fixed(CHALLENGE)),
+        label="button.challenge",
+        style="danger",
+        row=1,
+    ),
+    Verb(
+        "uno",
+        action=ActionCodec(_is(type(CALL_UNO)), _no_arg, _fixed(CALL_UNO)),
+        label="button.uno",
+        style="danger",
+        row=1,
+    ),
+    Verb(
+        "catch",
+        arg=r"[0-9]",  # a seat
+        action=ActionCodec(_is(CatchUno), _encode_catch, _catch),
+        label="button.catch",
+        style="danger",
+        row=2,
+    ),
+    Verb(
+        "choose",
+        arg=COLOURS,  # the colour of a Wild turned up at the start (R-SETUP-5)
+        action=ActionCodec(_is(ChooseColour), _encode_choose, _choose),
+    ),
+    Verb(
+        "colour",
+        arg=rf"(?:W|W4|WH|W2|WC)={COLOURS}",  # a wild and the colour named for it
+        action=ActionCodec(_is_wild_play, _encode_wild, _wild_colour),
+    ),
+    Verb(
+        "swap",
+        kind=Kind.SELECT,
+        arg=r"WH=[RYGB]",  # Swap Hands and its colour; the opponent is the chosen value
+        action=ActionCodec(_is_swap, _encode_target, _swap),
+        label="select.swap",
+    ),
+    Verb("page", arg=r"[0-9]{1,2}", row=3),  # another page of the card select
+)
+
+BY_NAME: dict[str, Verb] = {verb.name: verb for verb in VERBS}
+_COMPILED = {verb.name: re.compile(verb.pattern) for verb in VERBS}
+
+
+@dataclass(frozen=True, slots=True)
+class CustomId:
+    """A decoded custom_id."""
+
+    verb: str
+    table: str
+    version: int | None = None
+    arg: str | None = None
+
+    def encode(self) -> str:
+        """The custom_id text (at most 100 characters); ``ValueError`` outside the grammar."""
+        parts = [SCHEME, self.verb, self.table]
+        if self.version is not None:
+            parts.append(str(self.version))
+        if self.arg is not None:
+            parts.append(self.arg)
+        text = ":".join(parts)
+        if decode(text) != self:
+            raise ValueError(f"not a valid custom_id: {text!r}")
+        return text
+
+
+def decode(custom_id: str) -> CustomId | None:
+    """Parse a custom_id; ``None`` when it is not one of ours in the current scheme."""
+    if not custom_id.startswith(SCHEME + ":"):
+        return None
+    name = custom_id[len(SCHEME) + 1 :].partition(":")[0]
+    pattern = _COMPILED.get(name)
+    if pattern is None or pattern.fullmatch(custom_id) is None:
+        return None
+    verb = BY_NAME[name]
+    fields = custom_id.split(":")[3:]
+    table = fields.pop(0)
+    version = int(fields.pop(0)) if verb.versioned else None
+    arg = ":".join(fields) if verb.arg is not None else None
+    return CustomId(name, table, version, arg)
+
+
+def template(kind: Kind) -> str:
+    """The one template of every verb of ``kind`` (the templates of kinds are disjoint)."""
+    return "(?:" + "|".join(v.pattern for v in VERBS if v.kind is kind) + ")"
+
+
+#: Anything else that starts with "uno:" (forged, mangled or from an older scheme). (?s) and
+#: \Z: a catch-all must also catch ids with line breaks, which "." and "$" let by.
+OTHER_TEMPLATE = (
+    rf"(?s)(?!(?:{'|'.join(v.pattern for v in VERBS)})\Z)uno:.{{0,{DISCORD_LIMIT - 4}}}"
+)
+
+
+def verb_for(action: Action) -> Verb | None:
+    """The verb whose component offers ``action`` (``None``: no component does)."""
+    for verb in VERBS:
+        if verb.action is not None and verb.action.offers(action):
+            return verb
+    return None
+
+
+def action_of(cid: CustomId, values: Sequence[str] = ()) -> Action | None:
+    """The engine action a click on ``cid`` (with a select's ``values``) stands for."""
+    verb = BY_NAME[cid.verb]
+    if verb.action is None:
+        return None
+    return verb.action.decode(cid.arg, values)
