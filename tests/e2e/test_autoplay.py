@@ -142,3 +142,30 @@ async def test_r_time_1_a_turn_timer_survives_a_restart(world: World) -> None:
     assert after.timeouts[before.match.hand.current] == 1
     assert after.version > before.version
     assert TimedOut(before.match.hand.current) in after.recent
+
+
+async def test_r_time_3_alone_with_computers_the_table_waits_and_opening_the_hand_reclaims(
+    world: World,
+) -> None:
+    """Three timeouts used to close a person's table at once ("no human players are left").
+    Now a computer holds the seat, the table stays open, and opening the hand takes it back."""
+    table_id = await open_with_computers(world, 2, turn_seconds=1)
+    await click(world, world.alice, table_message(world), f"uno:1:start:{table_id}")
+    deadline = time.monotonic() + 60
+    table = await load(world, table_id)
+    while time.monotonic() < deadline and not table.players[0].is_held:
+        await asyncio.sleep(0.1)
+        table = await load(world, table_id)
+    assert table.players[0].is_held, table.recent
+    assert table.status == "playing"
+    await asyncio.sleep(0.5)
+    public = description(table_message(world))
+    assert "holds the seat until they come back" in public
+    assert "no players are left" not in public
+    shown = await slash(world, world.alice, "uno hand")
+    assert shown.ephemeral
+    back = await load(world, table_id)
+    assert not back.players[0].is_automatic
+    assert back.status == "playing"
+    await asyncio.sleep(0.3)
+    assert "alice is back and plays their own seat again." in description(table_message(world))
