@@ -37,7 +37,16 @@ class EngineError(ValueError):
 
 
 class RulesError(EngineError):
-    """Unknown or contradictory rule options."""
+    """Unknown or contradictory rule options.
+
+    ``code`` names the problem and ``params`` its details, so an adapter can say it in any
+    language; the message is the English sentence.
+    """
+
+    def __init__(self, message: str, code: str = "invalid", **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 class InvalidActionError(EngineError):

@@ -127,7 +127,12 @@ class Rules:
                     object.__setattr__(self, name, enum_type(value))
                 except ValueError:
                     choices = ", ".join(m.value for m in enum_type)
-                    raise RulesError(f"{name} must be one of: {choices}; got {value!r}") from None
+                    raise RulesError(
+                        f"{name} must be one of: {choices}; got {value!r}",
+                        "bad_choice",
+                        option=name,
+                        choices=choices,
+                    ) from None
         self._check()
 
     def _check(self) -> None:
@@ -136,40 +141,62 @@ class Rules:
                      "false_call_penalty", "no_action_finish", "play_to_last",
                      "victory_points", "flip", "flip_score_light"):  # fmt: skip
             if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be true or false")
+                raise RulesError(f"{name} must be true or false", "not_a_switch", option=name)
         if self.players is not None and not 2 <= self.players <= 10:
-            raise RulesError("a table seats 2 to 10 players (R-SETUP-1)")
+            raise RulesError("a table seats 2 to 10 players (R-SETUP-1)", "players_range")
         if not 1 <= self.hand_size <= 20:
-            raise RulesError("hand_size must be between 1 and 20")
+            raise RulesError("hand_size must be between 1 and 20", "hand_size_range")
         if self.target is not None and self.target <= 0:
-            raise RulesError("target must be a positive number of points")
+            raise RulesError("target must be a positive number of points", "target_positive")
         if self.hands is not None and self.hands <= 0:
-            raise RulesError("hands must be a positive number of hands")
+            raise RulesError("hands must be a positive number of hands", "hands_positive")
         if self.target is None and self.hands is None:
-            raise RulesError("a match needs a points target, a number of hands, or both")
+            raise RulesError(
+                "a match needs a points target, a number of hands, or both", "needs_length"
+            )
         if self.turn_seconds < 0:
-            raise RulesError("turn_seconds cannot be negative")
+            raise RulesError("turn_seconds cannot be negative", "turn_seconds_negative")
         if self.teams < 0 or self.teams == 1 or self.teams > 5:
-            raise RulesError("teams must be 0 (no teams) or 2 to 5")
+            raise RulesError("teams must be 0 (no teams) or 2 to 5", "teams_range")
         if self.scoring is Scoring.PLACEMENT and not self.play_to_last:
             raise RulesError(
                 "placement scoring ranks players by the order they go out, "
-                "so it needs play_to_last=True"
+                "so it needs play_to_last=True",
+                "placement_needs_play_to_last",
             )
         if self.scoring is Scoring.ELIMINATION and self.target is None:
-            raise RulesError("elimination scoring needs a target: players are out on reaching it")
+            raise RulesError(
+                "elimination scoring needs a target: players are out on reaching it",
+                "elimination_needs_target",
+            )
         if self.scoring is Scoring.ELIMINATION and self.teams:
-            raise RulesError("elimination is played by single players, not teams")
+            raise RulesError(
+                "elimination is played by single players, not teams", "elimination_no_teams"
+            )
         if self.teams and self.play_to_last:
-            raise RulesError("with teams the hand ends when any partner goes out (R-TEAM-2)")
+            raise RulesError(
+                "with teams the hand ends when any partner goes out (R-TEAM-2)",
+                "teams_no_play_to_last",
+            )
         if self.players is not None and self.teams and self.players % self.teams:
-            raise RulesError(f"{self.players} players cannot form {self.teams} equal teams")
+            raise RulesError(
+                f"{self.players} players cannot form {self.teams} equal teams",
+                "teams_uneven",
+                players=self.players,
+                teams=self.teams,
+            )
         if self.flip and self.stacking is not Stacking.OFF:
-            raise RulesError("UNO Flip is played without stacking (R-FLIP-6)")
+            raise RulesError("UNO Flip is played without stacking (R-FLIP-6)", "flip_no_stacking")
         if self.flip_score_light and not self.flip:
-            raise RulesError("flip_score_light only applies to UNO Flip (flip=True)")
+            raise RulesError(
+                "flip_score_light only applies to UNO Flip (flip=True)",
+                "flip_score_light_needs_flip",
+            )
         if self.victory_points and self.scoring is Scoring.ELIMINATION:
-            raise RulesError("victory points rank a finished table; elimination ranks by exit")
+            raise RulesError(
+                "victory points rank a finished table; elimination ranks by exit",
+                "victory_points_no_elimination",
+            )
 
     # -- construction and serialization ------------------------------------------------
 
@@ -180,7 +207,9 @@ class Rules:
             base = PRESETS[name]
         except KeyError:
             raise RulesError(
-                f"unknown preset {name!r}; choose one of: {', '.join(PRESETS)}"
+                f"unknown preset {name!r}; choose one of: {', '.join(PRESETS)}",
+                "unknown_preset",
+                preset=name,
             ) from None
         return base.with_options(**overrides)
 
@@ -189,7 +218,11 @@ class Rules:
         known = {f.name for f in fields(self)}
         unknown = sorted(set(overrides) - known)
         if unknown:
-            raise RulesError(f"unknown rule option(s): {', '.join(unknown)}")
+            raise RulesError(
+                f"unknown rule option(s): {', '.join(unknown)}",
+                "unknown_option",
+                option=", ".join(unknown),
+            )
         return replace(self, **overrides)
 
     def to_dict(self) -> dict[str, Any]:

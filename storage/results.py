@@ -11,6 +11,7 @@ import json
 import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import aiosqlite
 
@@ -80,6 +81,7 @@ class MatchResult:
     finished_at: float
     players: tuple[PlayerResult, ...]
     tournament: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)  # what differed from the preset
 
     def __post_init__(self) -> None:
         if not self.players:
@@ -126,7 +128,7 @@ async def record_result(db: aiosqlite.Connection, result: MatchResult) -> bool:
     tournament_id = await _tournament_id(db, result)
     cursor = await db.execute(
         "INSERT INTO match_results (table_id, guild_id, season, preset, tournament_id,"
-        " finished_at, players) VALUES (?, ?, ?, ?, ?, ?, ?)"
+        " finished_at, players, options) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (table_id) DO NOTHING",
         (
             result.table_id,
@@ -136,6 +138,7 @@ async def record_result(db: aiosqlite.Connection, result: MatchResult) -> bool:
             tournament_id,
             result.finished_at,
             len(result.players),
+            json.dumps(dict(result.options), sort_keys=True),
         ),
     )
     if cursor.rowcount != 1:

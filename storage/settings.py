@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 import aiosqlite
 
@@ -19,6 +22,8 @@ class GuildSettings:
     turn_seconds: int | None = None  # 0: no time limit
     ping_turns: bool = False  # mentions are opt-in: a busy server should not be pinged unasked
     language: str | None = None
+    #: House rules for new tables (RULES.md §12): option name → value, over the preset's.
+    options: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.target is not None and self.target <= 0:
@@ -37,8 +42,8 @@ class GuildSettingsStore:
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings (all defaults if it never set any)."""
         async with self._db.execute(
-            "SELECT preset, target, turn_seconds, ping_turns, language FROM guild_settings"
-            " WHERE guild_id = ?",
+            "SELECT preset, target, turn_seconds, ping_turns, language, options"
+            " FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         ) as cursor:
             row = await cursor.fetchone()
@@ -50,6 +55,7 @@ class GuildSettingsStore:
             turn_seconds=row["turn_seconds"],
             ping_turns=bool(row["ping_turns"]),
             language=row["language"],
+            options=json.loads(row["options"] or "{}"),
         )
 
     async def set_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
@@ -57,11 +63,11 @@ class GuildSettingsStore:
         async with transaction(self._db, self._lock):
             await self._db.execute(
                 "INSERT INTO guild_settings"
-                " (guild_id, preset, target, turn_seconds, ping_turns, language)"
-                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                " (guild_id, preset, target, turn_seconds, ping_turns, language, options)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
                 " preset = excluded.preset, target = excluded.target,"
                 " turn_seconds = excluded.turn_seconds, ping_turns = excluded.ping_turns,"
-                " language = excluded.language",
+                " language = excluded.language, options = excluded.options",
                 (
                     guild_id,
                     settings.preset,
@@ -69,5 +75,6 @@ class GuildSettingsStore:
                     settings.turn_seconds,
                     int(settings.ping_turns),
                     settings.language,
+                    json.dumps(dict(settings.options), sort_keys=True),
                 ),
             )

@@ -13,7 +13,7 @@ Imports ``engine``, ``storage`` and ``players``; never ``discord`` (a test enfor
 
 from .clock import DEFAULT_PAUSE, Clock
 from .service import StaleClickError, TableService
-from .table import Change, Player, Table, TableError
+from .table import Change, Player, Table, TableError, refused
 
 __all__ = [
     "DEFAULT_PAUSE",
@@ -24,4 +24,5 @@ __all__ = [
     "Table",
     "TableError",
     "TableService",
+    "refused",
 ]

@@ -14,7 +14,10 @@ compare-and-swap update as a click: if a person moved first, the computer just l
 
 On the turn of a seat a computer holds for an absent person (R-TIME-3), the computer waits
 ``held_grace`` seconds after the turn came (and the person was pinged) before it plays, so the
-person can take the seat back.
+person can take the seat back. A person who played their second-to-last card without calling
+UNO has ``catch_grace`` seconds to call before any computer catches them (R-UNO-2): nobody
+clicks as fast as a program. The grace never extends the window the rules allow — when the
+next player begins their turn, the chance to catch is gone.
 
 Every change the clock makes is handed to ``on_change`` (the adapter shows it: the table
 message), which must call :meth:`Clock.watch` again — or the clock re-arms itself when the
@@ -30,7 +33,7 @@ import time
 from collections.abc import Awaitable, Callable
 
 import players
-from engine import Action, PlayerView
+from engine import Action, CatchUno, PlayerView
 
 from .service import StaleClickError, TableService
 from .table import Table, TableError
@@ -41,6 +44,8 @@ log = logging.getLogger(__name__)
 DEFAULT_PAUSE = 1.2
 #: How long a computer waits on the turn of a seat it holds for an absent person.
 DEFAULT_HELD_GRACE = 8.0
+#: How long a computer waits before catching someone who has not called UNO.
+DEFAULT_CATCH_GRACE = 2.5
 
 OnChange = Callable[[Table], Awaitable[None]]
 # A timer may fire this much before its time (the loop's clock is not the wall clock).
@@ -57,12 +62,14 @@ class Clock:
         *,
         pause: float = DEFAULT_PAUSE,
         held_grace: float = DEFAULT_HELD_GRACE,
+        catch_grace: float = DEFAULT_CATCH_GRACE,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.service = service
         self.on_change = on_change  # shows a change (edits the table message), then watches
         self.pause = pause
         self.held_grace = held_grace
+        self.catch_grace = catch_grace
         self._clock = clock
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -105,6 +112,8 @@ class Clock:
             delay = self._think_time(table)
             if self._holds_the_turn(table):
                 delay = max(delay, self._grace_left(table))
+            if self._computer_may_catch(table):
+                delay = max(delay, self._catch_grace_left(table))
         if table.deadline is not None:
             until = max(0.0, table.deadline - self._clock())
             delay = until if delay is None else min(delay, until)
@@ -123,6 +132,23 @@ class Clock:
     def _grace_left(self, table: Table) -> float:
         """Seconds a held seat's person still has to take the turn back."""
         return self.held_grace - (self._clock() - table.updated_at)
+
+    def _catch_grace_left(self, table: Table) -> float:
+        """Seconds before a computer may catch the open UNO window (0: it may now)."""
+        if table.uno_window_at is None:
+            return 0.0
+        return max(0.0, self.catch_grace - (self._clock() - table.uno_window_at))
+
+    @staticmethod
+    def _computer_may_catch(table: Table) -> bool:
+        if table.match is None or table.uno_window_at is None:
+            return False
+        hand = table.match.hand
+        return any(
+            isinstance(action, CatchUno)
+            for seat in table.automatic_seats()
+            for action in hand.legal_actions(seat)
+        )
 
     @staticmethod
     def _holds_the_turn(table: Table) -> bool:
@@ -167,11 +193,13 @@ class Clock:
         if self._holds_the_turn(table) and self._grace_left(table) > _EARLY:
             return None
         hand = table.match.hand
+        may_catch = self._catch_grace_left(table) <= _EARLY
         decision = await asyncio.to_thread(
-            players.next_actor, hand, table.automatic_seats(), self._decider(table)
+            players.next_actor, hand, table.automatic_seats(), self._decider(table, may_catch)
         )
         if decision is None:
-            self._idle[table.id] = table.version
+            if may_catch or not self._computer_may_catch(table):
+                self._idle[table.id] = table.version  # nothing to do until something changes
             return None
         seat, actions = decision.seat, decision.actions
         change = await self.service.update(
@@ -182,12 +210,16 @@ class Clock:
         return change.table
 
     @staticmethod
-    def _decider(table: Table) -> Callable[[int, PlayerView], Action | None]:
-        """How each computer seat of ``table`` decides now (reproducible per version)."""
+    def _decider(table: Table, may_catch: bool) -> Callable[[int, PlayerView], Action | None]:
+        """How each computer seat of ``table`` decides now (reproducible per version); a catch
+        waits for the grace period."""
 
         def decide(seat: int, view: PlayerView) -> Action | None:
             level = table.players[seat].level or "normal"
             rng = random.Random(f"{table.seed}:{table.version}:{seat}")
-            return players.decide(level, view, rng)
+            action = players.decide(level, view, rng)
+            if isinstance(action, CatchUno) and not may_catch:
+                return None
+            return action
 
         return decide

@@ -72,16 +72,23 @@ def match_result(
     seats: Sequence[Any],
     tallies: Sequence[Tally],
     tournament: str | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> MatchResult:
-    """The record of a finished ``match``; ``seats`` are the table's players by seat."""
+    """The record of a finished ``match``; ``seats`` are the table's players by seat.
+
+    With teams (R-TEAM-2) every partner of the first-placed player wins.
+    """
     standings = {standing.seat: standing for standing in match.standings()}
     heads_up = match.players == 2
+    winning_team = match.team_of(match.ranking[0]) if match.ranking else None
     players = []
     for seat, player in enumerate(seats):
         standing = standings[seat]
         left = seat in match.left
         counters = tallies[seat] if seat < len(tallies) else {}
-        won = standing.place == 1 and not left
+        won = not left and (
+            match.team_of(seat) == winning_team if match.rules.teams else standing.place == 1
+        )
         if left:
             match_points = -1  # R-TIME-2
         elif heads_up and match.left:
@@ -117,4 +124,5 @@ def match_result(
         finished_at=finished_at,
         players=tuple(players),
         tournament=tournament,
+        options=dict(options or {}),
     )

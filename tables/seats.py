@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 #: At most this many players sit at a table (R-SETUP-1).
 MAX_PLAYERS = 10
@@ -23,6 +23,7 @@ class Player:
     name: str
     level: str | None = None
     team_role: int | None = None  # at a tournament table: the role of the player's team
+    team: int | None = None  # with teams (R-TEAM-2): the team picked in the lobby, 0-based
 
     @property
     def is_computer(self) -> bool:
@@ -51,3 +52,30 @@ def computer_player(level: str, taken: Iterable[int]) -> Player:
     user_id = next(i for i in range(-1, -MAX_PLAYERS - 2, -1) if i not in used)
     name = f"🤖 {COMPUTER_NAMES[(-user_id - 1) % len(COMPUTER_NAMES)]}"
     return Player(user_id, name, level)
+
+
+def seat_teams(players: tuple[Player, ...], teams: int) -> tuple[Player, ...] | None:
+    """Seat ``players`` for ``teams`` teams (R-TEAM-2): partners sit alternately, so seat ``i``
+    belongs to team ``i % teams``, as the engine counts.
+
+    Players keep the team they picked; the others fill the smallest teams, in joining order.
+    Every player gets their team. ``None`` when the picks cannot be balanced (a team holds
+    more than its share) or the players cannot form equal teams.
+    """
+    if teams < 2 or len(players) % teams:
+        return None
+    share = len(players) // teams
+    members: list[list[Player]] = [[] for _ in range(teams)]
+    for player in players:
+        if player.team is not None and 0 <= player.team < teams:
+            members[player.team].append(player)
+    if any(len(team) > share for team in members):
+        return None
+    for player in players:
+        if player.team is None or not 0 <= player.team < teams:
+            smallest = min(range(teams), key=lambda t: (len(members[t]), t))
+            members[smallest].append(player)
+    return tuple(
+        replace(members[seat % teams][seat // teams], team=seat % teams)
+        for seat in range(len(players))
+    )

@@ -82,7 +82,7 @@ class TableService:
         one of the server's (its name as stored)."""
         defaults = await self.repo.settings.get_guild_settings(guild_id)
         chosen = preset or defaults.preset or "classic"
-        merged: dict[str, Any] = {}
+        merged: dict[str, Any] = dict(defaults.options)
         if defaults.target is not None:
             merged["target"] = defaults.target
         if defaults.turn_seconds is not None:
@@ -104,6 +104,22 @@ class TableService:
             tournament=name,
             ping_turns=defaults.ping_turns,
         )
+
+    async def rematch(self, finished: Table, host: Player) -> Table:
+        """Open the lobby of a rematch in ``finished``'s channel (see :meth:`Table.rematch`)."""
+        if await self.repo.live_in_channel(finished.channel_id) is not None:
+            raise TableError("channel_busy")
+        table = finished.rematch(
+            table_id=new_table_id(self._randbits),
+            host=host,
+            seed=self._randbits(53),
+            now=self._clock(),
+        )
+        try:
+            await self.repo.create(table.to_record())
+        except ChannelBusyError:
+            raise TableError("channel_busy") from None
+        return self._keep(table)
 
     async def player_for(
         self, tournament: str | None, guild_id: int, player: Player, roles: Iterable[int]

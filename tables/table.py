@@ -35,7 +35,7 @@ from .records import (
     remember,
 )
 from .results import match_result, tally
-from .seats import MAX_PLAYERS, Player, computer_player
+from .seats import MAX_PLAYERS, Player, computer_player, seat_teams
 
 __all__ = [
     "IDLE_SECONDS",
@@ -63,6 +63,11 @@ class TableError(Exception):
         super().__init__(code)
         self.code = code
         self.params = params
+
+
+def refused(error: RulesError) -> TableError:
+    """Contradictory or unknown options, with the engine's reason (``rule``: its code)."""
+    return TableError("bad_rules", rule=error.code, detail=str(error), **error.params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +105,8 @@ class Table:
     created_at: float = 0.0
     updated_at: float = 0.0
     active_at: float = 0.0  # the last move of a person (not of the clock or a computer)
+    invited: tuple[int, ...] = ()  # a rematch's players who have not joined yet
+    uno_window_at: float | None = None  # when the open UNO window opened (R-UNO-2)
     rules: Rules = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -127,7 +134,7 @@ class Table:
         try:
             Rules.from_preset(preset, **options)
         except RulesError as exc:
-            raise TableError("bad_rules", detail=str(exc)) from None
+            raise refused(exc) from None
         table = cls(
             id=table_id,
             guild_id=guild_id,
@@ -145,6 +152,32 @@ class Table:
             active_at=now,
         )
         return replace(table, deadline=table._next_deadline(table, now))
+
+    def rematch(self, *, table_id: str, host: Player, seed: int, now: float) -> Table:
+        """A new lobby for a finished match: the same rules and options, the computer players
+        seated again, the other people invited (each still confirms by joining)."""
+        if self.status != "finished":
+            raise TableError("match_not_over")
+        if self.seat_of(host.user_id) is None:
+            raise TableError("not_seated")
+        lobby = Table.open(
+            table_id=table_id,
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            host=replace(host, team=self.players[self.seat_of(host.user_id) or 0].team),
+            preset=self.preset,
+            options=self.options,
+            seed=seed,
+            now=now,
+            language=self.language,
+            tournament=self.tournament,
+            ping_turns=self.ping_turns,
+        )
+        computers = tuple(p for p in self.players if p.is_computer)
+        invited = tuple(
+            p.user_id for p in self.players if not p.is_computer and p.user_id != host.user_id
+        )
+        return replace(lobby, players=(*lobby.players, *computers), invited=invited)
 
     # -- reading --------------------------------------------------------------------------
 
@@ -223,7 +256,23 @@ class Table:
         table = replace(
             self, version=self.version + 1, updated_at=now, active_at=active_at, **changes
         )
-        return replace(table, deadline=table._next_deadline(self, now))
+        window = table._uno_window()
+        opened_at = self.uno_window_at if window == self._uno_window() else now
+        return replace(
+            table,
+            deadline=table._next_deadline(self, now),
+            uno_window_at=opened_at if window is not None else None,
+        )
+
+    def _uno_window(self) -> tuple[int, int, int] | None:
+        """The open UNO window (R-UNO-2): who may be caught, in which hand, after which card;
+        ``None`` when nobody may be caught."""
+        if self.match is None or self.status != "playing":
+            return None
+        hand = self.match.hand
+        if hand.is_over or hand.uno_seat is None or hand.uno_called:
+            return None
+        return (self.match.hand_number, hand.uno_seat, len(hand.discard))
 
     def _next_deadline(self, before: Table, now: float) -> float | None:
         """When this table next needs the clock.
@@ -298,7 +347,8 @@ class Table:
             raise TableError("already_seated")
         if len(self.players) >= self.capacity:
             raise TableError("table_full", seats=self.capacity)
-        table = self._changed(now, by_person=True, players=(*self.players, player))
+        invited = tuple(i for i in self.invited if i != player.user_id)
+        table = self._changed(now, by_person=True, players=(*self.players, player), invited=invited)
         return Change(table, log=(ActionRow(None, f"join:{player.user_id}"),))
 
     def add_computer(self, level: str, *, by: int, is_admin: bool, now: float) -> Change:
@@ -311,6 +361,49 @@ class Table:
         player = computer_player(level, (p.user_id for p in self.players))
         table = self._changed(now, by_person=True, players=(*self.players, player))
         return Change(table, log=(ActionRow(None, f"computer:{level}"),))
+
+    def set_options(
+        self, changes: Mapping[str, Any], *, by: int, is_admin: bool, now: float
+    ) -> Change:
+        """The host changes single options of the preset (RULES.md §12): ``None`` puts an
+        option back to the preset's. Contradictions are refused with the engine's reason."""
+        self._require_lobby()
+        if by != self.host_id and not is_admin:
+            raise TableError("not_host")
+        options = dict(self.options)
+        for name, value in changes.items():
+            options[name] = value
+            if value is None:
+                options.pop(name)
+        try:
+            rules = Rules.from_preset(self.preset, **options)
+        except RulesError as exc:
+            raise refused(exc) from None
+        preset = Rules.from_preset(self.preset)
+        # Only what differs from the preset is an override (the lobby lists them).
+        options = {k: v for k, v in options.items() if getattr(rules, k) != getattr(preset, k)}
+        needed = rules.players
+        if needed is not None and len(self.players) > needed:
+            raise TableError("wrong_player_count", needed=needed)
+        if options == dict(self.options):
+            return Change(self)
+        table = self._changed(now, by_person=True, options=options)
+        return Change(table, log=(ActionRow(None, f"options:{sorted(changes)}"),))
+
+    def pick_team(self, user_id: int, team: int, *, now: float) -> Change:
+        """A player picks their team in the lobby (R-TEAM-2); seating follows at the start."""
+        self._require_lobby()
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise TableError("not_seated")
+        if not 0 <= team < self.rules.teams:
+            raise TableError("no_such_team")
+        if self.players[seat].team == team:
+            return Change(self)
+        table = self._changed(now, by_person=True)._with_player(
+            seat, replace(self.players[seat], team=team)
+        )
+        return Change(table, log=(ActionRow(None, f"team:{user_id}:{team}"),))
 
     def leave(self, user_id: int, *, now: float) -> Change:
         """Leave the lobby, or a running match (which the leaver then loses, R-TIME-2)."""
@@ -358,13 +451,26 @@ class Table:
             raise TableError("too_few_players")
         if all(p.is_computer for p in self.players):
             raise TableError("too_few_players")
-        step = Match.new(self.rules, len(self.players), seed=self.seed)
+        players = self.players
+        teams = self.rules.teams
+        if teams:
+            if len(players) % teams:
+                raise TableError("teams_uneven", players=len(players), teams=teams)
+            seated = seat_teams(players, teams)
+            if seated is None:
+                raise TableError("teams_unbalanced", share=len(players) // teams)
+            players = seated
+        else:
+            players = tuple(replace(p, team=None) for p in players)
+        step = Match.new(self.rules, len(players), seed=self.seed)
         table = self._changed(
             now,
             by_person=True,
             status="playing",
+            players=players,
             match=step.match,
-            timeouts=(0,) * len(self.players),
+            timeouts=(0,) * len(players),
+            invited=(),
         )
         table = table._remember(step.events)
         return Change(table, step.events, (ActionRow(None, "start"),))
@@ -568,6 +674,7 @@ class Table:
             seats=self.players,
             tallies=self.tallies,
             tournament=self.tournament,
+            options=self.options,
         )
 
     # -- storage --------------------------------------------------------------------------
@@ -579,9 +686,17 @@ class Table:
             "preset": self.preset,
             "options": dict(self.options),
             "players": [
-                {"user_id": p.user_id, "name": p.name, "level": p.level, "team_role": p.team_role}
+                {
+                    "user_id": p.user_id,
+                    "name": p.name,
+                    "level": p.level,
+                    "team_role": p.team_role,
+                    "team": p.team,
+                }
                 for p in self.players
             ],
+            "invited": list(self.invited),
+            "uno_window_at": self.uno_window_at,
             "tournament": self.tournament,
             "ping_turns": self.ping_turns,
             "deadline": self.deadline,
@@ -619,9 +734,17 @@ class Table:
             preset=str(state["preset"]),
             options=dict(state.get("options", {})),
             players=tuple(
-                Player(int(p["user_id"]), str(p["name"]), p.get("level"), p.get("team_role"))
+                Player(
+                    int(p["user_id"]),
+                    str(p["name"]),
+                    p.get("level"),
+                    p.get("team_role"),
+                    p.get("team"),
+                )
                 for p in state["players"]
             ),
+            invited=tuple(int(i) for i in state.get("invited", ())),
+            uno_window_at=state.get("uno_window_at"),
             tournament=state.get("tournament"),
             ping_turns=bool(state.get("ping_turns", False)),
             deadline=state.get("deadline"),

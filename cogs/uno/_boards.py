@@ -11,18 +11,20 @@ from __future__ import annotations
 import asyncio
 import io
 import time
+from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord.ext import commands
 
-from engine import Colour
+from engine import PRESETS, Colour, Rules, RulesError
 from renders import LeaderRow, render_leaderboard, render_standings, render_stats
 from storage import GameRepository, GuildSettings, Sort
 from storage.boards import BoardRow, PlayerStats
 from storage.tournaments import TournamentExistsError, UnknownTournamentError
-from tables import TableError
+from tables import TableError, refused
 
+from ._house import differences
 from ._i18n import t
 from ._present import colour_name, preset_name
 from ._replies import GuildLanguages, Interaction, Replies, answers
@@ -239,12 +241,23 @@ class Boards(commands.Cog):
         turn_seconds: int | None,
         ping_turns: bool | None,
         language: str | None,
+        reset_rules: bool,
+        house: Callable[[], dict[str, Any]],
     ) -> None:
-        """The server's defaults for new tables, and its language."""
+        """The server's defaults for new tables (house rules included), and its language."""
         self._require_manager(interaction)
+        if preset is not None and preset not in PRESETS:
+            raise TableError("bad_rules", rule="unknown_preset", preset=preset[:40])
         guild = interaction.guild_id or 0
         store = self.repo.settings
         current = await store.get_guild_settings(guild)
+        options = {} if reset_rules else dict(current.options)
+        options.update(house())
+        chosen = preset if preset is not None else current.preset
+        try:  # the defaults must make a table: checked with the preset they apply to
+            Rules.from_preset(chosen or "classic", **options)
+        except RulesError as exc:
+            raise refused(exc) from None
         updated = GuildSettings(
             preset=preset if preset is not None else current.preset,
             target=points if points is not None else current.target,
@@ -253,6 +266,7 @@ class Boards(commands.Cog):
             language=(
                 current.language if language is None else None if language == "auto" else language
             ),
+            options=options,
         )
         await store.set_guild_settings(guild, updated)
         self.languages.remember(guild, updated.language)
@@ -280,7 +294,7 @@ class Boards(commands.Cog):
 
 def _describe_settings(settings: GuildSettings) -> str:
     unset = t("settings.unset")
-    return t(
+    text = t(
         "settings.saved",
         preset=preset_name(settings.preset) if settings.preset else unset,
         points=settings.target if settings.target is not None else unset,
@@ -288,6 +302,11 @@ def _describe_settings(settings: GuildSettings) -> str:
         ping=t("settings.yes") if settings.ping_turns else t("settings.no"),
         language=settings.language or t("language.auto"),
     )
+    preset = settings.preset or "classic"
+    changed = differences(Rules.from_preset(preset, **settings.options), preset)
+    if changed:
+        text += "\n" + t("table.house_rules", changes="; ".join(changed))
+    return text
 
 
 class ForgetConfirmation(discord.ui.View):

@@ -161,8 +161,11 @@ def select(
     *,
     placeholder: str,
     options: list[discord.SelectOption],
+    min_values: int = 1,
+    max_values: int = 1,
+    row: int | None = None,
 ) -> UnoSelect:
-    """A select of ``verb`` with ``options`` (one to choose)."""
+    """A select of ``verb`` with ``options`` (by default, one to choose)."""
     cid = _custom_id(verb, table, version, arg, Kind.SELECT)
     return UnoSelect(
         cid,
@@ -170,8 +173,8 @@ def select(
             custom_id=cid.encode(),
             placeholder=placeholder[:150],
             options=options,
-            min_values=1,
-            max_values=1,
-            row=BY_NAME[verb].row,
+            min_values=min_values,
+            max_values=max_values,
+            row=BY_NAME[verb].row if row is None else row,
         ),
     )

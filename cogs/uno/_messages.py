@@ -23,6 +23,7 @@ from renders import playable_cards, render_hand, render_standings, render_table
 from tables.table import Table
 
 from ._components import button, select
+from ._house import differences
 from ._i18n import speaking, t
 from ._present import (
     card_name,
@@ -31,8 +32,9 @@ from ._present import (
     describe,
     preset_name,
     rules_summary,
+    team_name,
 )
-from ._verbs import BY_NAME, verb_for
+from ._verbs import BY_NAME, WITH_UNO, verb_for
 
 SELECT_PAGE = 25
 COLOUR_STYLES = {
@@ -124,22 +126,42 @@ async def _table_payload(table: Table) -> Payload:
     image: bytes | None = None
     alt = ""
     lines = [t("table.rules", preset=preset_name(table.preset), summary=rules_summary(table.rules))]
+    changed = differences(table.rules, table.preset)
+    if changed:
+        lines.append(t("table.house_rules", changes="; ".join(changed)))
     if table.match is None:
         embed.title = t("table.title.lobby" if table.status == "lobby" else "table.title.closed")
         lines.append("")
         lines.append(f"**{t('table.players', count=len(names), capacity=table.capacity)}**")
+        teams = table.rules.teams
         for player in table.players:
             name = player.name
             if player.user_id == table.host_id:
                 name = t("table.host", name=name)
             if player.level is not None:
                 name = f"{name} · {t(f'level.{player.level}')}"
+            if teams and player.team is not None and player.team < teams:
+                name = f"{name} · {team_name(player.team)}"
             lines.append(f"• {name}")
+        if table.invited and table.status == "lobby":
+            invited = ", ".join(f"<@{user}>" for user in table.invited)
+            lines.append(t("table.invited", players=invited))
         if table.status == "lobby":
             lines.append("")
             lines.append(t("table.lobby_help", capacity=table.capacity))
-            for verb in ("join", "leave", "start", "computer"):
+            if teams:
+                lines.append(t("table.teams_help", teams=teams))
+            for verb in ("join", "leave", "start", "computer", "rules"):
                 view.add_item(button(verb, table.id, None, label=t(BY_NAME[verb].label)))
+            if teams:
+                options = [
+                    discord.SelectOption(label=team_name(n), value=str(n)) for n in range(teams)
+                ]
+                view.add_item(
+                    select(
+                        "team", table.id, None, None, placeholder=t("select.team"), options=options
+                    )
+                )
     else:
         match = table.match
         public = match.hand.public_view()
@@ -160,6 +182,8 @@ async def _table_payload(table: Table) -> Payload:
             if table.ping_turns and not current.is_computer:
                 mentions = discord.AllowedMentions(users=[discord.Object(current.user_id)])
             view.add_item(button("hand", table.id, None, label=t("button.hand")))
+        if table.status == "finished":
+            view.add_item(button("again", table.id, None, label=t("button.again")))
         if public.termination is not None and match.history:
             # Between hands and at the end: the scoring card instead of the table.
             card = _scoring_card(table)
@@ -235,17 +259,28 @@ def _table_facts(table: Table) -> list[str]:
             level = table.players[seat].level
             if level is not None:
                 line += f" · 🤖 {t(f'level.{level}')}"
+            if match.rules.teams:
+                line += f" · {team_name(match.team_of(seat))}"
             if public.uno_seat == seat and public.uno_called:
                 line += t("table.uno")
             lines.append(line)
     if any(match.scores):
         lines.append("")
         lines.append(f"**{t('table.scores')}**")
+        if match.rules.teams:  # R-TEAM-2: partners' points add up
+            for team, total in sorted(match.team_scores().items()):
+                lines.append(t("table.score_line", name=team_name(team), score=total))
         for standing in match.standings():
             lines.append(t("table.score_line", name=names[standing.seat], score=standing.score))
     if match.is_over:
         lines.append("")
-        lines.append(t("table.winner", name=names[match.ranking[0]]))
+        first = match.ranking[0]
+        if match.rules.teams:
+            team = match.team_of(first)
+            partners = ", ".join(n for s, n in enumerate(names) if match.team_of(s) == team)
+            lines.append(t("table.winners", team=team_name(team), names=partners))
+        else:
+            lines.append(t("table.winner", name=names[first]))
     return lines
 
 
@@ -259,6 +294,7 @@ class HandState:
     page: int = 0
     wild: str | None = None  # "W", "W4" or "WH" picked, colour not chosen yet
     swap_colour: str | None = None  # Swap Hands: colour chosen, opponent not yet
+    uno: bool = False  # the wild was picked with "and call UNO!" (R-UNO-1)
 
 
 async def hand_payload(
@@ -332,8 +368,10 @@ def _hand_components(
             for a in legal
             if isinstance(a, Play) and a.face.notation == ui.wild and a.colour is not None
         } or {f.colour.value for f in view.table.rules.deck().sides[view.table.side] if f.colour}
+        mark = WITH_UNO if ui.uno else ""
         for colour in (c for c in COLOUR_STYLES if c in named):
-            components.add_item(_colour_button("colour", table, f"{ui.wild}={colour}", colour))
+            arg = f"{ui.wild}={colour}{mark}"
+            components.add_item(_colour_button("colour", table, arg, colour))
         return components
     if ui.swap_colour is not None:
         targets = sorted({a.target for a in legal if isinstance(a, Play) and a.target is not None})
@@ -384,13 +422,19 @@ def _colour_button(verb: str, table: Table, arg: str | None, colour: str) -> dis
 
 def _card_select(components: discord.ui.View, table: Table, view: PlayerView, page: int) -> int:
     """The playable cards, one option per distinct face (a page of at most 25); returns the
-    number of pages. Wilds pick their colour in a second step."""
+    number of pages. Wilds pick their colour in a second step. Holding two cards, each play
+    is also offered with the UNO call (R-UNO-1), so nobody can catch you in between."""
     faces: dict[str, tuple[CardFace, int]] = {}
     for action in view.legal:
         if isinstance(action, Play) and action.face.notation not in faces:
             copies = sum(1 for _, face in view.hand if face == action.face)
             faces[action.face.notation] = (action.face, copies)
-    entries = list(faces.values())
+    calls = len(view.hand) == 2
+    entries = [
+        (face, copies, uno)
+        for face, copies in faces.values()
+        for uno in ((True, False) if calls and face.notation != "WH" else (False,))
+    ]
     pages = max(1, -(-len(entries) // SELECT_PAGE))
     page = min(page, pages - 1)
     shown = entries[page * SELECT_PAGE : (page + 1) * SELECT_PAGE]
@@ -400,11 +444,11 @@ def _card_select(components: discord.ui.View, table: Table, view: PlayerView, pa
         )
         options = [
             discord.SelectOption(
-                label=(card_name(face) + (f" ×{copies}" if copies > 1 else ""))[:100],
-                value=face.notation,
+                label=_card_label(face, copies, uno)[:100],
+                value=face.notation + (WITH_UNO if uno else ""),
                 emoji=COLOUR_EMOJI.get(face.colour.value) if face.colour else "🌈",
             )
-            for face, copies in shown
+            for face, copies, uno in shown
         ]
         components.add_item(
             select(
@@ -412,6 +456,11 @@ def _card_select(components: discord.ui.View, table: Table, view: PlayerView, pa
             )
         )
     return pages
+
+
+def _card_label(face: CardFace, copies: int, uno: bool) -> str:
+    label = card_name(face) + (f" ×{copies}" if copies > 1 else "")
+    return t("select.play_and_uno", card=label) if uno else label
 
 
 def needs_colour(face: CardFace) -> bool:

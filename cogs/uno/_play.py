@@ -24,12 +24,14 @@ from players import LEVELS
 from tables import Change, Player, StaleClickError, Table, TableError, TableService
 
 from ._components import ALL_COMPONENTS, HANDLER_COG
+from ._editor import editor_payload
+from ._house import PAGES, changes_for
 from ._i18n import LANGUAGES, CatalogueTranslator, guild_language, speaking, t
 from ._messages import HandState, hand_payload
-from ._present import card_name, preset_name, rules_help
+from ._present import card_name, preset_name, rules_help, team_name
 from ._replies import Defer, Interaction, Replies, answers
 from ._table_message import TableMessages
-from ._verbs import BY_NAME, CustomId, Place, action_of
+from ._verbs import BY_NAME, CustomId, Place, actions_of, with_uno
 
 log = logging.getLogger(__name__)
 
@@ -116,6 +118,11 @@ class Uno(commands.Cog, name=HANDLER_COG):
             "page": self._on_page,
             "pick": self._on_pick,
             "colour": self._on_colour,
+            "rules": self._on_rules,
+            "rule": self._on_rule,
+            "ruleset": self._on_ruleset,
+            "team": self._on_team,
+            "again": self._on_again,
         }
 
     async def cog_load(self) -> None:
@@ -146,6 +153,12 @@ class Uno(commands.Cog, name=HANDLER_COG):
         if back is not table:
             await self.messages.refresh(back)
         return back
+
+    async def _as_player(self, interaction: Interaction, tournament: str | None) -> Player:
+        """The user as a player; at a tournament table, with their team's role (R-TEAM-3)."""
+        return await self.service.player_for(
+            tournament, interaction.guild_id or 0, player_of(interaction), role_ids(interaction)
+        )
 
     async def show_hand(
         self,
@@ -247,10 +260,13 @@ class Uno(commands.Cog, name=HANDLER_COG):
         """A verb that stands for an engine action: apply it on the version clicked."""
         if cid.version is not None and cid.version != table.version:
             raise StaleClickError(table)
-        action = action_of(cid, values)
-        if action is None:
+        try:
+            actions = actions_of(cid, values)
+        except ValueError:  # a select value the message never offered
+            raise StaleClickError(table) from None
+        if not actions:
             raise StaleClickError(table)
-        await self.act(interaction, table, [action], version=cid.version)
+        await self.act(interaction, table, actions, version=cid.version)
 
     async def _on_hand(
         self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
@@ -301,12 +317,13 @@ class Uno(commands.Cog, name=HANDLER_COG):
         """A card from the select: played, or a wild whose colour is asked for next."""
         if cid.version != table.version or not values:
             raise StaleClickError(table)
+        notation, uno = with_uno(values[0])
         try:
-            face = CardFace.parse(values[0])
+            face = CardFace.parse(notation)
         except ValueError:
             raise StaleClickError(table) from None
         if face.is_wild:
-            await self.show_hand(interaction, table, ui=HandState(wild=face.notation))
+            await self.show_hand(interaction, table, ui=HandState(wild=face.notation, uno=uno))
         else:
             await self._on_action(interaction, table, cid, values)
 
@@ -316,11 +333,88 @@ class Uno(commands.Cog, name=HANDLER_COG):
         """A wild's colour: played, or Swap Hands' opponent is asked for next (R-DECK-4)."""
         if cid.version != table.version:
             raise StaleClickError(table)
-        face, _, colour = (cid.arg or "").partition("=")
+        face, _, colour = with_uno(cid.arg or "")[0].partition("=")
         if face == "WH":
             await self.show_hand(interaction, table, ui=HandState(swap_colour=colour))
         else:
             await self._on_action(interaction, table, cid, values)
+
+    async def _on_rules(
+        self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        """The lobby's **Rules** button: the host's editor, in an ephemeral message."""
+        self._require_host(interaction, table)
+        await self._show_editor(interaction, table, "play")
+
+    async def _on_rule(
+        self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        """A choice in the rules editor: saved at once, then the editor again."""
+        try:
+            changes = changes_for(cid.arg or "", values)
+        except KeyError:  # a value the editor never offered
+            raise TableError("bad_option", option=cid.arg or "?") from None
+        page = next((name for name, keys in PAGES.items() if cid.arg in keys), "play")
+        await self._change_rules(interaction, table, changes, page)
+
+    async def _on_ruleset(
+        self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        """The editor's page buttons, and **Back to the preset**."""
+        if cid.arg == "reset":
+            changes: dict[str, Any] = dict.fromkeys(table.options)
+            await self._change_rules(interaction, table, changes, "play")
+        else:
+            self._require_host(interaction, table)
+            await self._show_editor(interaction, table, cid.arg or "play")
+
+    async def _change_rules(
+        self, interaction: Interaction, table: Table, changes: dict[str, Any], page: str
+    ) -> None:
+        user, admin = interaction.user.id, is_manager(interaction)
+        change = await self.service.update(
+            table.id, lambda tb, now: tb.set_options(changes, by=user, is_admin=admin, now=now)
+        )
+        await self._show_editor(interaction, change.table, page)
+        if change.table.version != table.version:
+            await self.messages.refresh(change.table)
+
+    async def _show_editor(self, interaction: Interaction, table: Table, page: str) -> None:
+        if table.status != "lobby":
+            raise TableError("game_running" if table.status == "playing" else "table_closed")
+        payload = editor_payload(table, page)
+        await interaction.edit_original_response(**payload.edit_kwargs())
+
+    @staticmethod
+    def _require_host(interaction: Interaction, table: Table) -> None:
+        if interaction.user.id != table.host_id and not is_manager(interaction):
+            raise TableError("not_host")
+
+    async def _on_team(
+        self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        """A player picks their team in the lobby (R-TEAM-2)."""
+        if not values or not values[0].isdigit():
+            raise TableError("no_such_team")
+        team, user = int(values[0]), interaction.user.id
+        change = await self.service.update(
+            table.id, lambda tb, now: tb.pick_team(user, team, now=now)
+        )
+        await self._lobby(interaction, change, "ok.team", team=team_name(team))
+
+    async def _on_again(
+        self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        """**Play again**: a new lobby with the same rules; the others are invited."""
+        host = await self.service.player_for(
+            table.tournament,
+            interaction.guild_id or 0,
+            player_of(interaction),
+            role_ids(interaction),
+        )
+        lobby = await self.service.rematch(table, host)
+        await self.messages.refresh(lobby, repost=True)
+        await self.replies.say(interaction, t("ok.rematch"))
 
     # -- the lobby --------------------------------------------------------------------------
 
@@ -373,22 +467,21 @@ class Uno(commands.Cog, name=HANDLER_COG):
         self,
         interaction: Interaction,
         preset: str | None,
-        options: dict[str, Any],
+        options: Callable[[], dict[str, Any]],
         tournament: str | None,
     ) -> None:
-        """Open a lobby in this channel; the server's defaults fill what is left out."""
+        """Open a lobby in this channel with the house rules ``options()`` names; the server's
+        defaults fill what is left out."""
         if preset is not None and preset not in PRESETS:
-            raise TableError("bad_rules", detail=f"unknown preset {preset[:40]!r}")
+            raise TableError("bad_rules", rule="unknown_preset", preset=preset[:40])
         guild = interaction.guild_id or 0
-        host = await self.service.player_for(
-            tournament, guild, player_of(interaction), role_ids(interaction)
-        )
+        host = await self._as_player(interaction, tournament)
         table = await self.service.open_here(
             guild_id=guild,
             channel_id=interaction.channel_id or 0,
             host=host,
             preset=preset,
-            options=options,
+            options=options(),
             language=guild_language(interaction),
             tournament=tournament,
         )
@@ -529,7 +622,7 @@ class Uno(commands.Cog, name=HANDLER_COG):
         elif preset in PRESETS:
             name, rules = preset, Rules.from_preset(preset)
         else:
-            raise TableError("bad_rules", detail=f"unknown preset {preset[:40]!r}")
+            raise TableError("bad_rules", rule="unknown_preset", preset=preset[:40])
         embed = discord.Embed(
             title=t("rules.title", preset=preset_name(name)),
             description="\n\n".join(rules_help(name, rules))[:4096],

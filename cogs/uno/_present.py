@@ -94,6 +94,11 @@ def _name(names: Sequence[str], seat: Any) -> str:
     return f"#{seat}"
 
 
+def team_name(team: int) -> str:
+    """``Team A``, ``Team B``, … (R-TEAM-2)."""
+    return t("team.name", letter="ABCDE"[team] if 0 <= team < 5 else str(team + 1))
+
+
 def cards_word(count: int) -> str:
     """``card`` or ``cards``."""
     return t("table.cards.one") if count == 1 else t("table.cards.many")
@@ -189,6 +194,11 @@ def error_text(error: TableError) -> str:
     """The polite sentence for a refused table operation."""
     if error.code == "illegal":
         return t(f"error.illegal.{error.params.get('reason', 'wrong_phase')}")
+    if error.code == "bad_rules":
+        # The engine's reason, in the reader's language (its code names the sentence).
+        params = {k: v for k, v in error.params.items() if k not in ("rule", "detail")}
+        reason = t(f"rules_error.{error.params.get('rule', 'invalid')}", **params)
+        return t("error.bad_rules", detail=reason)
     return t(f"error.{error.code}", **error.params)
 
 
@@ -255,5 +265,7 @@ def rules_help(preset: str, rules: Rules) -> list[str]:
         lines.append(t("help.no_action_finish"))
     if rules.play_to_last:
         lines.append(t("help.play_to_last"))
+    if rules.teams:
+        lines.append(t("help.teams"))
     lines.append(t("help.scoring", summary=rules_summary(rules)))
     return [f"**{preset_name(preset)}**", *lines]

@@ -21,8 +21,10 @@ from discord import app_commands
 from engine import PRESETS
 from engine.actions import CALL_UNO, CHALLENGE, DRAW, PASS
 from players import LEVELS
+from tables import TableError
 
 from ._boards import SORTS, Boards
+from ._house import SETTINGS, changes_for
 from ._i18n import t
 from ._play import ALL_COLOURS, Uno
 from ._replies import Interaction, Replies
@@ -45,6 +47,61 @@ COLOUR_CHOICES = [
 SORT_CHOICES = [
     app_commands.Choice(name=app_commands.locale_str(s, key=f"sort.{s}"), value=s) for s in SORTS
 ]
+
+
+def _choices(key: str, values: tuple[str, ...]) -> list[app_commands.Choice[str]]:
+    return [
+        app_commands.Choice(name=app_commands.locale_str(v, key=f"house.{key}.{v}"), value=v)
+        for v in values
+    ]
+
+
+#: House rules (RULES.md §12) as slash options: their descriptions and choices, shared by
+#: ``/uno new`` and ``/uno-admin settings``.
+HOUSE_DESCRIPTIONS = {
+    "stacking": "Answer a Draw Two or Draw Four with another (R-ACT-6)",
+    "jump_in": "Play an identical card out of turn (R-ACT-7)",
+    "draw_until_playable": "Keep drawing until a playable card comes (R-TURN-5)",
+    "draw_only_if_stuck": "Draw only with no playable card (R-TURN-4)",
+    "no_action_finish": "The last card may not be an action or wild card (R-END-2)",
+    "challenge": "Who sees a challenged hand, and what a bluff costs (R-CHAL)",
+    "uno_penalty": "A missed UNO call: caught by others, or an automatic +2 (R-UNO-3)",
+    "false_call_penalty": "Calling UNO falsely or a wrong catch costs 2 cards (R-UNO-6)",
+    "two_decks": "Shuffle two decks together (R-DECK-3)",
+    "modern_deck": "Add the Swap Hands wild (R-DECK-4)",
+    "scoring": "How points are counted (R-SCORE)",
+    "hands": "Play a fixed number of hands (R-SCORE-5)",
+    "teams": "Play in pairs or teams (R-TEAM-2)",
+}
+HOUSE_CHOICES: dict[str, list[app_commands.Choice[str]]] = {
+    "stacking": _choices("stacking", ("off", "deflect", "cumulative")),
+    "challenge": _choices(
+        "challenge",
+        ("challenger-draw", "challenger-retract", "nobody-draw", "nobody-retract"),
+    ),
+    "uno_penalty": _choices("uno_penalty", ("catch", "automatic")),
+    "scoring": _choices("scoring", ("winner_takes", "penalty", "elimination", "placement")),
+    "teams": _choices("teams", ("0", "2", "3", "4", "5")),
+}
+
+
+def house_options(**given: Any) -> dict[str, Any]:
+    """The rule options a command's house-rule parameters set (``None``: not given). A value
+    Discord should not have sent is refused politely."""
+    options: dict[str, Any] = {}
+    for name, value in given.items():
+        if value is None:
+            continue
+        if name in SETTINGS:  # a choice that sets one or more options
+            try:
+                options.update(changes_for(name, [str(value)]))
+            except KeyError:
+                raise TableError("bad_option", option=name) from None
+        else:
+            options[name] = value
+    return options
+
+
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=app_commands.locale_str(n, key=f"language.{v}"), value=v)
     for n, v in (("English", "en"), ("Italiano", "it"), ("automatic", "auto"))
@@ -94,8 +151,9 @@ class UnoGroup(_Refusing, name="uno", description="Play UNO in this channel"):
         points="Points needed to win the match",
         turn_seconds="Seconds per turn (0: no limit)",
         tournament="Report this table to a tournament",
+        **HOUSE_DESCRIPTIONS,
     )
-    @app_commands.choices(preset=PRESET_CHOICES)
+    @app_commands.choices(preset=PRESET_CHOICES, **HOUSE_CHOICES)
     async def new(
         self,
         interaction: Interaction,
@@ -103,13 +161,42 @@ class UnoGroup(_Refusing, name="uno", description="Play UNO in this channel"):
         points: app_commands.Range[int, 50, 5000] | None = None,
         turn_seconds: app_commands.Range[int, 0, 600] | None = None,
         tournament: app_commands.Range[str, 1, 60] | None = None,
+        stacking: str | None = None,
+        jump_in: bool | None = None,
+        draw_until_playable: bool | None = None,
+        draw_only_if_stuck: bool | None = None,
+        no_action_finish: bool | None = None,
+        challenge: str | None = None,
+        uno_penalty: str | None = None,
+        false_call_penalty: bool | None = None,
+        two_decks: bool | None = None,
+        modern_deck: bool | None = None,
+        scoring: str | None = None,
+        hands: app_commands.Range[int, 1, 20] | None = None,
+        teams: str | None = None,
     ) -> None:
-        options: dict[str, Any] = {}
-        if points is not None:
-            options["target"] = points
-        if turn_seconds is not None:
-            options["turn_seconds"] = turn_seconds
-        await self.play_cog.new(interaction, preset, options, tournament)
+        await self.play_cog.new(
+            interaction,
+            preset,
+            lambda: house_options(
+                target=points,
+                turn_seconds=turn_seconds,
+                stacking=stacking,
+                jump_in=jump_in,
+                draw_until_playable=draw_until_playable,
+                draw_only_if_stuck=draw_only_if_stuck,
+                no_action_finish=no_action_finish,
+                challenge=challenge,
+                uno_penalty=uno_penalty,
+                false_call_penalty=false_call_penalty,
+                two_decks=two_decks,
+                modern_deck=modern_deck,
+                scoring=scoring,
+                hands=hands,
+                teams=teams,
+            ),
+            tournament,
+        )
 
     @app_commands.command(name="join", description="Sit down at this channel's table")
     async def join(self, interaction: Interaction) -> None:
@@ -287,8 +374,10 @@ class AdminGroup(_Refusing, name="uno-admin", description="Manage UNO on this se
         turn_seconds="Default seconds per turn (0: no limit)",
         ping_turns="Mention the player whose turn it is",
         language="Language of public messages (automatic: the server's)",
+        reset_rules="Forget the server's house rules (back to the preset's)",
+        **HOUSE_DESCRIPTIONS,
     )
-    @app_commands.choices(preset=PRESET_CHOICES, language=LANGUAGE_CHOICES)
+    @app_commands.choices(preset=PRESET_CHOICES, language=LANGUAGE_CHOICES, **HOUSE_CHOICES)
     async def settings(
         self,
         interaction: Interaction,
@@ -297,8 +386,45 @@ class AdminGroup(_Refusing, name="uno-admin", description="Manage UNO on this se
         turn_seconds: app_commands.Range[int, 0, 600] | None = None,
         ping_turns: bool | None = None,
         language: str | None = None,
+        reset_rules: bool = False,
+        stacking: str | None = None,
+        jump_in: bool | None = None,
+        draw_until_playable: bool | None = None,
+        draw_only_if_stuck: bool | None = None,
+        no_action_finish: bool | None = None,
+        challenge: str | None = None,
+        uno_penalty: str | None = None,
+        false_call_penalty: bool | None = None,
+        two_decks: bool | None = None,
+        modern_deck: bool | None = None,
+        scoring: str | None = None,
+        hands: app_commands.Range[int, 1, 20] | None = None,
+        teams: str | None = None,
     ) -> None:
-        await self.boards.settings(interaction, preset, points, turn_seconds, ping_turns, language)
+        await self.boards.settings(
+            interaction,
+            preset,
+            points,
+            turn_seconds,
+            ping_turns,
+            language,
+            reset_rules,
+            lambda: house_options(
+                stacking=stacking,
+                jump_in=jump_in,
+                draw_until_playable=draw_until_playable,
+                draw_only_if_stuck=draw_only_if_stuck,
+                no_action_finish=no_action_finish,
+                challenge=challenge,
+                uno_penalty=uno_penalty,
+                false_call_penalty=false_call_penalty,
+                two_decks=two_decks,
+                modern_deck=modern_deck,
+                scoring=scoring,
+                hands=hands,
+                teams=teams,
+            ),
+        )
 
     @app_commands.command(name="end", description="Close this channel's table, whoever hosts it")
     async def end(self, interaction: Interaction) -> None:

@@ -51,13 +51,14 @@ class ActionCodec:
 
     ``offers`` says whether this verb's component stands for an action; ``encode`` writes it:
     a button's id argument (``None`` when the id has none), a select option's value;
-    ``decode`` reads it back from the id's argument and a select's chosen values (``None``:
-    not an action yet, e.g. a wild whose colour is still to be chosen).
+    ``decode`` reads the actions back from the id's argument and a select's chosen values —
+    one, or a play and its UNO call (R-UNO-1) — or ``()``: not an action yet, e.g. a wild
+    whose colour is still to be chosen.
     """
 
     offers: Callable[[Action], bool]
     encode: Callable[[Action], str | None]
-    decode: Callable[[str | None, Sequence[str]], Action | None]
+    decode: Callable[[str | None, Sequence[str]], tuple[Action, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,16 +92,16 @@ def _no_arg(action: Action) -> None:
     return None
 
 
-def _fixed(action: Action) -> Callable[[str | None, Sequence[str]], Action]:
-    return lambda arg, values: action
+def _fixed(action: Action) -> Callable[[str | None, Sequence[str]], tuple[Action, ...]]:
+    return lambda arg, values: (action,)
 
 
 def _is(cls: type[Action]) -> Callable[[Action], bool]:
     return lambda action: type(action) is cls
 
 
-def _catch(arg: str | None, values: Sequence[str]) -> Action:
-    return CatchUno(int(arg or 0))
+def _catch(arg: str | None, values: Sequence[str]) -> tuple[Action, ...]:
+    return (CatchUno(int(arg or 0)),)
 
 
 def _encode_catch(action: Action) -> str:
@@ -108,8 +109,8 @@ def _encode_catch(action: Action) -> str:
     return str(action.target)
 
 
-def _choose(arg: str | None, values: Sequence[str]) -> Action:
-    return ChooseColour(Colour(arg))
+def _choose(arg: str | None, values: Sequence[str]) -> tuple[Action, ...]:
+    return (ChooseColour(Colour(arg)),)
 
 
 def _encode_choose(action: Action) -> str:
@@ -128,24 +129,43 @@ def _encode_target(action: Action) -> str:
     return str(action.target)
 
 
-def _card_from_select(arg: str | None, values: Sequence[str]) -> Action | None:
-    """A picked card: played at once, or ``None`` for a wild (its colour comes next)."""
-    face = CardFace.parse(values[0]) if values else None
-    return Play(face) if face is not None and not face.is_wild else None
+#: Marks a play that also calls UNO (R-UNO-1): a select value ``R7+uno``, an id ``W4=B+uno``.
+WITH_UNO = "+uno"
 
 
-def _wild_colour(arg: str | None, values: Sequence[str]) -> Action | None:
-    """A wild and its colour; Swap Hands still needs its opponent (``None``)."""
-    face_text, _, colour = (arg or "").partition("=")
+def with_uno(text: str) -> tuple[str, bool]:
+    """``text`` without the UNO mark, and whether it had one."""
+    return (text.removesuffix(WITH_UNO), True) if text.endswith(WITH_UNO) else (text, False)
+
+
+def _and_uno(play: Play, uno: bool) -> tuple[Action, ...]:
+    return (play, CALL_UNO) if uno else (play,)
+
+
+def _card_from_select(arg: str | None, values: Sequence[str]) -> tuple[Action, ...]:
+    """A picked card (and perhaps its UNO call): played at once; ``()`` for a wild, whose
+    colour comes next. A value the select never offered raises ``ValueError``."""
+    if not values:
+        return ()
+    notation, uno = with_uno(values[0])
+    face = CardFace.parse(notation)
+    return () if face.is_wild else _and_uno(Play(face), uno)
+
+
+def _wild_colour(arg: str | None, values: Sequence[str]) -> tuple[Action, ...]:
+    """A wild and its colour (and perhaps the UNO call); Swap Hands still needs its
+    opponent (``()``)."""
+    text, uno = with_uno(arg or "")
+    face_text, _, colour = text.partition("=")
     face = CardFace.parse(face_text)
-    return None if face.notation == "WH" else Play(face, Colour(colour))
+    return () if face.notation == "WH" else _and_uno(Play(face, Colour(colour)), uno)
 
 
-def _swap(arg: str | None, values: Sequence[str]) -> Action | None:
+def _swap(arg: str | None, values: Sequence[str]) -> tuple[Action, ...]:
     colour = (arg or "").partition("=")[2]
     if not values or not values[0].isdigit():
-        return None
-    return Play(CardFace.parse("WH"), Colour(colour), int(values[0]))
+        return ()
+    return (Play(CardFace.parse("WH"), Colour(colour), int(values[0])),)
 
 
 def _encode_wild(action: Action) -> str | None:
@@ -174,6 +194,17 @@ VERBS: tuple[Verb, ...] = (
     Verb("computer", place=Place.TABLE, versioned=False, label="button.computer"),
     Verb("hand", place=Place.TABLE, versioned=False, label="button.hand", style="primary"),
     Verb("next", place=Place.TABLE, versioned=False, label="button.next_hand", style="primary"),
+    Verb("rules", place=Place.TABLE, versioned=False, label="button.rules"),  # the editor
+    Verb("team", kind=Kind.SELECT, place=Place.TABLE, versioned=False, label="select.team"),
+    Verb("again", place=Place.TABLE, versioned=False, label="button.again", style="success"),
+    # The lobby's rules editor (ephemeral, the host's): a control, and its page buttons.
+    Verb(
+        "rule",
+        kind=Kind.SELECT,
+        versioned=False,
+        arg="switches|stacking|challenge|scoring|length|teams|turn",
+    ),
+    Verb("ruleset", versioned=False, arg="play|match|reset"),
     # A hand's actions: the hand message offers a component for each legal action.
     Verb(
         "pick",
@@ -223,7 +254,7 @@ VERBS: tuple[Verb, ...] = (
     ),
     Verb(
         "colour",
-        arg=rf"(?:W|W4|WH|W2|WC)={COLOURS}",  # a wild and the colour named for it
+        arg=rf"(?:W|W4|WH|W2|WC)={COLOURS}(?:\+uno)?",  # a wild, its colour, perhaps UNO
         action=ActionCodec(_is_wild_play, _encode_wild, _wild_colour),
     ),
     Verb(
@@ -298,9 +329,10 @@ def verb_for(action: Action) -> Verb | None:
     return None
 
 
-def action_of(cid: CustomId, values: Sequence[str] = ()) -> Action | None:
-    """The engine action a click on ``cid`` (with a select's ``values``) stands for."""
+def actions_of(cid: CustomId, values: Sequence[str] = ()) -> tuple[Action, ...]:
+    """The engine actions a click on ``cid`` (with a select's ``values``) stands for: ``()``
+    when it is not an action (yet). Raises ``ValueError`` for a value never offered."""
     verb = BY_NAME[cid.verb]
     if verb.action is None:
-        return None
+        return ()
     return verb.action.decode(cid.arg, values)

@@ -10,6 +10,7 @@ import discord
 import pytest
 
 from cogs.uno._components import ALL_COMPONENTS, OtherId, UnoButton, UnoSelect, button, select
+from cogs.uno._editor import editor_payload
 from cogs.uno._messages import SELECT_PAGE, HandState, _hand_components, hand_payload, table_payload
 from cogs.uno._verbs import (
     BY_NAME,
@@ -18,7 +19,7 @@ from cogs.uno._verbs import (
     VERBS,
     CustomId,
     Kind,
-    action_of,
+    actions_of,
     decode,
     template,
     verb_for,
@@ -36,7 +37,14 @@ DISCORD_LIMIT = 100
 #: Every argument form of each verb that takes one (the registry's patterns must admit them).
 ARGS: dict[str, tuple[str, ...]] = {
     "catch": tuple(str(seat) for seat in range(10)),
-    "colour": tuple(f"{wild}={c}" for wild in ("W", "W4", "WH", "W2", "WC") for c in "RYGBPTOV"),
+    "colour": tuple(
+        f"{wild}={c}{uno}"
+        for wild in ("W", "W4", "WH", "W2", "WC")
+        for c in "RYGBPTOV"
+        for uno in ("", "+uno")
+    ),
+    "rule": ("switches", "stacking", "challenge", "scoring", "length", "teams", "turn"),
+    "ruleset": ("play", "match", "reset"),
     "choose": tuple("RYGBPTOV"),
     "page": tuple(str(page) for page in range(100)),
     "pick": tuple(str(page) for page in range(100)),
@@ -115,20 +123,31 @@ def test_every_button_action_is_written_into_its_id_and_read_back(
     assert encoded == arg
     cid = CustomId(verb, "abc", 7, encoded)
     assert decode(cid.encode()) == cid
-    assert action_of(cid) == action
+    assert actions_of(cid) == (action,)
 
 
 def test_select_actions_travel_in_the_chosen_value() -> None:
     red7 = Play(CardFace.parse("R7"))
     assert verb_for(red7) is BY_NAME["pick"]
-    assert action_of(CustomId("pick", "abc", 7, "0"), ["R7"]) == red7
-    assert action_of(CustomId("pick", "abc", 7, "0"), ["W4"]) is None  # its colour comes next
+    assert actions_of(CustomId("pick", "abc", 7, "0"), ["R7"]) == (red7,)
+    assert actions_of(CustomId("pick", "abc", 7, "0"), ["W4"]) == ()  # its colour comes next
     swap = Play(CardFace.parse("WH"), Colour.RED, 2)
     assert verb_for(swap) is BY_NAME["swap"]
-    assert action_of(CustomId("swap", "abc", 7, "WH=R"), ["2"]) == swap
-    assert action_of(CustomId("swap", "abc", 7, "WH=R"), ["x"]) is None
-    assert action_of(CustomId("colour", "abc", 7, "WH=R")) is None  # the opponent comes next
-    assert action_of(CustomId("hand", "abc")) is None  # not an action
+    assert actions_of(CustomId("swap", "abc", 7, "WH=R"), ["2"]) == (swap,)
+    assert actions_of(CustomId("swap", "abc", 7, "WH=R"), ["x"]) == ()
+    assert actions_of(CustomId("colour", "abc", 7, "WH=R")) == ()  # the opponent comes next
+    assert actions_of(CustomId("hand", "abc")) == ()  # not an action
+    with pytest.raises(ValueError, match="Q9"):
+        actions_of(CustomId("pick", "abc", 7, "0"), ["Q9"])  # never offered
+
+
+def test_r_uno_1_a_play_and_its_uno_call_travel_together() -> None:
+    red7 = Play(CardFace.parse("R7"))
+    assert actions_of(CustomId("pick", "abc", 7, "0"), ["R7+uno"]) == (red7, CALL_UNO)
+    assert actions_of(CustomId("pick", "abc", 7, "0"), ["W4+uno"]) == ()  # colour first
+    wild = CustomId("colour", "abc", 7, "W4=B+uno")
+    assert decode(wild.encode()) == wild
+    assert actions_of(wild) == (Play(CardFace.parse("W4"), Colour.BLUE), CALL_UNO)
 
 
 def test_the_builders_refuse_a_verb_of_another_kind_or_outside_the_grammar() -> None:
@@ -146,8 +165,8 @@ def test_the_longest_possible_id_fits_discord_limit() -> None:
     longest = max(
         (cid.encode() for cid in every_custom_id((LONGEST_TABLE,), (LONGEST_VERSION,))), key=len
     )
-    # The template itself bounds every part: 13-char table, 9-digit version, 4-char arg.
-    assert len(longest) == len(f"uno:1:colour:{LONGEST_TABLE}:{LONGEST_VERSION}:W4=R")
+    # The template itself bounds every part: 13-char table, 9-digit version, the argument.
+    assert len(longest) == len(f"uno:1:colour:{LONGEST_TABLE}:{LONGEST_VERSION}:W4=R+uno")
     assert len(longest) <= DISCORD_LIMIT
     assert all(len(cid.encode()) <= DISCORD_LIMIT for cid in every_custom_id())
 
@@ -294,8 +313,42 @@ async def test_lobby_table_message_ids_are_unique() -> None:
     table = lobby(3, table_id=LONGEST_TABLE)
     ids = check_view((await table_payload(table)).view)
     assert ids == [
-        f"uno:1:{verb}:{LONGEST_TABLE}" for verb in ("join", "leave", "start", "computer")
+        f"uno:1:{verb}:{LONGEST_TABLE}" for verb in ("join", "leave", "start", "computer", "rules")
     ]
+
+
+async def test_a_lobby_with_teams_offers_the_team_select() -> None:
+    table = lobby(4, table_id=LONGEST_TABLE, teams=2)
+    payload = await table_payload(table)
+    ids = check_view(payload.view)
+    assert ids[-1] == f"uno:1:team:{LONGEST_TABLE}"
+    options = payload.view.children[-1].item.options
+    assert [o.value for o in options] == ["0", "1"]
+    assert [o.label for o in options] == ["Team A", "Team B"]
+
+
+@pytest.mark.parametrize("page", ["play", "match", "reset"])
+async def test_the_rules_editor_pages_stay_within_discord_limits(page: str) -> None:
+    table = lobby(3, table_id=LONGEST_TABLE, jump_in=True)
+    payload = editor_payload(table, page)
+    ids = check_view(payload.view)
+    assert ids[-3:] == [f"uno:1:ruleset:{LONGEST_TABLE}:{p}" for p in ("play", "match", "reset")]
+    switches = payload.view.children[0].item
+    if page != "match":
+        on = {o.value for o in switches.options if o.default}
+        assert on == {"jump_in"}
+
+
+async def test_r_uno_1_two_cards_offer_each_play_with_its_uno_call() -> None:
+    table = stacked([["R1", "W4"], ["Y3", "Y4"]], "R9")
+    payload = await hand_payload(table, 0)
+    check_view(payload.view)
+    values = [o.value for o in payload.view.children[0].item.options]
+    assert values == ["R1+uno", "R1", "W4+uno", "W4"]
+    labels = [o.label for o in payload.view.children[0].item.options]
+    assert labels[0] == "Red 1 — and call UNO!"
+    colours = check_view((await hand_payload(table, 0, ui=HandState(wild="W4", uno=True))).view)
+    assert colours[0] == f"uno:1:colour:{table.id}:{table.version}:W4=R+uno"
 
 
 async def test_playing_table_message_has_only_the_show_hand_button() -> None:
@@ -304,12 +357,12 @@ async def test_playing_table_message_has_only_the_show_hand_button() -> None:
     assert ids == [f"uno:1:hand:{table.id}"]
 
 
-async def test_closed_and_finished_tables_have_no_buttons() -> None:
+async def test_a_closed_table_has_no_buttons_and_a_finished_one_offers_a_rematch() -> None:
     closed = lobby(2).end(by=user(0), is_admin=False, now=9.0).table
     assert check_view((await table_payload(closed)).view) == []
     finished = act(stacked([["R1"], ["B2"]], "R9", target=1), 0, "R1")
     assert finished.status == "finished"
-    assert check_view((await table_payload(finished)).view) == []
+    assert check_view((await table_payload(finished)).view) == [f"uno:1:again:{finished.id}"]
 
 
 def catch_window_table():

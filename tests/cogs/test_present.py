@@ -13,7 +13,7 @@ import pytest
 
 import cogs.uno
 import tables
-from cogs.uno._i18n import catalogue, t
+from cogs.uno._i18n import LANGUAGES, catalogue, speaking, t
 from cogs.uno._messages import hand_payload, table_payload
 from cogs.uno._play import notes_for
 from cogs.uno._present import (
@@ -28,6 +28,7 @@ from cogs.uno._present import (
 from engine import PRESETS, CardFace, Colour, Reason, Rules, classic_deck, parse_action
 from engine import events as engine_events
 from engine import match as engine_match
+from engine import rules as engine_rules
 from engine.events import (
     CardPlayed,
     CardsDrawn,
@@ -41,7 +42,7 @@ from engine.events import (
 from engine.match import HandScored, Match
 from engine.simulate import random_step
 from tables.records import TABLE_EVENT_TYPES, Reclaimed, is_public_record, records_from_data
-from tables.table import Table, TableError
+from tables.table import Player, Table, TableError
 from tests.tables.tables import NAMES, act, stacked, user
 
 ENGLISH = catalogue("en")
@@ -282,12 +283,70 @@ def test_every_table_error_raised_has_a_sentence(
     if code == "illegal":
         assert "reason" in keywords
         return
+    if code == "bad_rules":  # the engine's reason: a rules_error sentence (tested below)
+        assert "rule" in keywords
+        return
     key = f"error.{code}"
     assert key in ENGLISH
     needed = {name for _, name, _, _ in string.Formatter().parse(ENGLISH[key]) if name}
     assert needed <= keywords, f"{module}: {code} needs {needed - keywords}"
     text = error_text(TableError(code, **dict.fromkeys(keywords, "7")))
     assert "{" not in text
+
+
+def rules_error_raises() -> list[tuple[str, frozenset[str]]]:
+    """``(code, parameter names)`` of every ``RulesError(...)`` the engine raises."""
+    found = []
+    source = (Path(engine_rules.__file__)).read_text(encoding="utf-8")
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "RulesError":
+            assert len(node.args) == 2, f"line {node.lineno}: a RulesError needs its code"
+            code = node.args[1]
+            assert isinstance(code, ast.Constant), node.lineno
+            found.append((code.value, frozenset(k.arg for k in node.keywords if k.arg)))
+    return found
+
+
+def test_the_scan_finds_the_rules_errors() -> None:
+    assert {"teams_uneven", "placement_needs_play_to_last", "unknown_preset"} <= {
+        code for code, _ in rules_error_raises()
+    }
+
+
+@pytest.mark.parametrize(("code", "params"), rules_error_raises(), ids=lambda v: str(v))
+def test_every_rules_error_is_said_in_both_languages(code: str, params: frozenset[str]) -> None:
+    """Contradictory options are refused with the engine's reason, in the reader's words."""
+    for language in LANGUAGES:
+        messages = catalogue(language)
+        key = f"rules_error.{code}"
+        assert key in messages, (language, key)
+        needed = {name for _, name, _, _ in string.Formatter().parse(messages[key]) if name}
+        assert needed <= params, (language, code, needed - params)
+        with speaking(language):
+            text = error_text(TableError("bad_rules", rule=code, **dict.fromkeys(params, "7")))
+            reason = t(f"rules_error.{code}", **dict.fromkeys(params, "7"))
+            assert text == t("error.bad_rules", detail=reason)
+        assert "{" not in text
+
+
+def test_a_contradiction_is_refused_in_italian_with_the_reason() -> None:
+    with pytest.raises(TableError) as excinfo:
+        Table.open(
+            table_id="x",
+            guild_id=1,
+            channel_id=2,
+            host=Player(1, "Ann"),
+            preset="classic",
+            options={"scoring": "placement"},
+            seed=1,
+            now=0.0,
+        )
+    with speaking("it"):
+        text = error_text(excinfo.value)
+    assert text == (
+        "Queste opzioni non vanno d'accordo: il punteggio per piazzamento ordina i giocatori "
+        "secondo chi finisce prima, quindi si gioca fino all'ultima carta."
+    )
 
 
 def string_keys() -> list[tuple[str, int, str]]:

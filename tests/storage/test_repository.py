@@ -47,7 +47,7 @@ async def test_migrations_apply_once_from_zero(tmp_path: Path) -> None:
     with sqlite3.connect(path) as raw:
         names = [row[0] for row in raw.execute("SELECT name FROM schema_migrations")]
         mode = raw.execute("PRAGMA journal_mode").fetchone()[0]
-    assert names == ["0001_tables.sql", "0002_meta.sql", "0003_results.sql"]
+    assert names == ["0001_tables.sql", "0002_meta.sql", "0003_results.sql", "0004_options.sql"]
     assert mode == "wal"
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -332,7 +334,7 @@ async def test_migrations_apply_to_an_existing_v2_database(tmp_path: Path) -> No
             " updated_at) VALUES ('old', 1, 5, 'playing', 7, '{\"n\": 7}', 1.0, 2.0)"
         )
     repo = await GameRepository.open(path)
-    assert await repo.schema_version() == 3
+    assert await repo.schema_version() == len(_migrations())
     stored = await repo.load("old")
     assert stored is not None
     assert stored.version == 7
@@ -345,3 +347,26 @@ async def test_migrations_apply_to_an_existing_v2_database(tmp_path: Path) -> No
     )
     assert await repo.boards.board_size(GUILD) == 2
     await repo.close()
+
+
+async def test_a_result_keeps_the_options_the_table_was_played_with(tmp_path: Path) -> None:
+    """RULES.md §12: house rules on top of the preset are saved with the match's result."""
+    repo = await GameRepository.open(str(tmp_path / "options.sqlite3"))
+    try:
+        played = replace(
+            result("t-opt", seat(1, 1), seat(2, 2)),
+            options={"stacking": "cumulative", "jump_in": True},
+        )
+        await repo.create(table("t-opt", channel_id=77))
+        await repo.save(
+            table("t-opt", version=1, status="finished", channel_id=77),
+            expected_version=0,
+            result=played,
+        )
+        async with repo._db.execute(
+            "SELECT options FROM match_results WHERE table_id = 't-opt'"
+        ) as cursor:
+            row = await cursor.fetchone()
+        assert json.loads(row[0]) == {"jump_in": True, "stacking": "cumulative"}
+    finally:
+        await repo.close()

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 import players
-from engine import CatchUno
+from engine import CatchUno, parse_action
 from engine.events import Event, HandEnded, UnoCalled, UnoCaught
 from storage import GameRepository
 from tables import Change, Clock, Player, StaleClickError, Table, TableService
@@ -222,3 +222,25 @@ def test_r_time_3_on_a_held_seats_turn_the_computer_waits_the_grace_period() -> 
 
 async def _shown(table: Table) -> None:
     return None
+
+
+def test_r_uno_2_computers_wait_the_catch_grace_before_catching_a_person() -> None:
+    """A person played their second-to-last card without calling: the computers give them
+    ``catch_grace`` seconds to call before anyone catches — never beyond the window."""
+    table = stacked([["R1", "R2"], ["B3", "Y4"], ["G5", "B6"]], "R9")
+    computers = (Player(-1, "🤖 Ada", "normal"), Player(-2, "🤖 Turing", "normal"))
+    table = dataclasses.replace(table, players=(table.players[0], *computers))
+    after = table.act(table.players[0].user_id, parse_action("R1"), now=100.0).table
+    assert after.uno_window_at == 100.0  # the window opened with that card
+    now = [100.2]
+    clock = Clock(None, _shown, pause=0.0, catch_grace=2.5, clock=lambda: now[0])  # type: ignore[arg-type]
+    assert clock.delay(after) == pytest.approx(2.3)
+    may_catch = clock._decider(after, may_catch=False)
+    assert after.match is not None
+    view = after.match.hand.view_for(2)
+    assert isinstance(players.decide("normal", view, random.Random(0)), CatchUno)
+    assert may_catch(2, view) is None  # withheld during the grace
+    assert isinstance(clock._decider(after, may_catch=True)(2, view), CatchUno)
+    # The person calls in time: the window is closed, nothing to wait for.
+    called = after.act(after.players[0].user_id, parse_action("uno"), now=101.0).table
+    assert called.uno_window_at is None

@@ -605,3 +605,109 @@ def test_recent_holds_the_last_events_in_order() -> None:
     drawn = [r for r in table.recent if isinstance(r, CardsDrawn)]
     assert all(r.count == 1 for r in drawn)
     assert drawn[-1].seat == 1
+
+
+# -- house rules, teams and rematches (RULES.md §12, R-TEAM-2) ------------------------------------
+
+
+def test_the_host_sets_house_rules_and_only_differences_are_kept() -> None:
+    table = lobby(3)
+    change = table.set_options(
+        {"stacking": "cumulative", "jump_in": True, "draw_until_playable": False},
+        by=user(0),
+        is_admin=False,
+        now=5.0,
+    )
+    assert dict(change.table.options) == {"stacking": "cumulative", "jump_in": True}
+    assert change.table.rules.jump_in
+    back = change.table.set_options({"jump_in": None}, by=user(0), is_admin=False, now=6.0)
+    assert dict(back.table.options) == {"stacking": "cumulative"}
+    with pytest.raises(TableError) as excinfo:
+        table.set_options({"jump_in": True}, by=user(1), is_admin=False, now=5.0)
+    assert codes(excinfo) == "not_host"
+
+
+@pytest.mark.parametrize(
+    ("options", "rule"),
+    [
+        ({"scoring": "placement"}, "placement_needs_play_to_last"),
+        ({"teams": 2, "play_to_last": True}, "teams_no_play_to_last"),
+        ({"stacking": "sideways"}, "bad_choice"),
+        ({"no_such": 1}, "unknown_option"),
+    ],
+)
+def test_contradictory_house_rules_are_refused_with_the_engines_reason(
+    options: dict[str, object], rule: str
+) -> None:
+    table = lobby(2)
+    with pytest.raises(TableError) as excinfo:
+        table.set_options(options, by=user(0), is_admin=False, now=5.0)
+    assert codes(excinfo) == "bad_rules"
+    assert excinfo.value.params["rule"] == rule
+    assert table.options == {}
+
+
+def test_r_team_2_partners_sit_alternately_as_they_picked() -> None:
+    table = lobby(4, teams=2)
+    # Ann and Bob pick team 0 (partners), Cid picks team 1; Dee is placed automatically.
+    for seat, team in ((0, 0), (1, 0), (2, 1)):
+        table = table.pick_team(user(seat), team, now=10.0).table
+    started_ = table.start(by=user(0), is_admin=False, now=11.0).table
+    assert [p.name for p in started_.players] == ["Ann", "Cid", "Bob", "Dee"]
+    assert [p.team for p in started_.players] == [0, 1, 0, 1]
+    assert started_.match is not None
+    assert [started_.match.team_of(s) for s in range(4)] == [0, 1, 0, 1]
+
+
+def test_r_team_2_uneven_picks_or_sizes_are_refused_before_the_deal() -> None:
+    three = lobby(3, teams=2)
+    with pytest.raises(TableError) as excinfo:
+        three.start(by=user(0), is_admin=False, now=11.0)
+    assert codes(excinfo) == "teams_uneven"
+    four = lobby(4, teams=2)
+    for seat in range(3):
+        four = four.pick_team(user(seat), 0, now=10.0).table
+    with pytest.raises(TableError) as excinfo:
+        four.start(by=user(0), is_admin=False, now=11.0)
+    assert codes(excinfo) == "teams_unbalanced"
+    with pytest.raises(TableError) as excinfo:
+        four.pick_team(user(0), 2, now=10.0)
+    assert codes(excinfo) == "no_such_team"
+
+
+def test_r_team_2_every_partner_of_the_winner_wins_on_the_board() -> None:
+    table = lobby(4, teams=2, target=1).start(by=user(0), is_admin=False, now=11.0).table
+    assert table.match is not None
+    rnd = random.Random(3)
+    while table.status == "playing":
+        assert table.match is not None
+        if table.match.hand.is_over:
+            table = table.time_out(table.deadline or 0.0).table
+            continue
+        seat, action = random_step(table.match.hand, rnd)
+        table = table.act(user(seat), action, now=20.0).table
+    result = table.result()
+    assert result is not None
+    assert table.match is not None
+    winners = {p.user_id for p in result.players if p.won}
+    team = table.match.team_of(table.match.ranking[0])
+    assert winners == {user(s) for s in range(4) if s % 2 == team}
+    assert {p.team for p in result.players} == {0, 1}
+    assert dict(result.options) == {"teams": 2, "target": 1}
+
+
+def test_a_rematch_reopens_the_lobby_with_the_same_rules_and_invites_the_others() -> None:
+    table = stacked([["R1"], ["B2", "B3"]], "R9", target=1, jump_in=True)
+    finished = act(table, 0, "R1")
+    assert finished.status == "finished"
+    again = finished.rematch(table_id="t1", host=player(1), seed=9, now=500.0)
+    assert again.status == "lobby"
+    assert again.host_id == user(1)
+    assert [p.user_id for p in again.players] == [user(1)]
+    assert again.invited == (user(0),)
+    assert dict(again.options) == {"target": 1, "jump_in": True}
+    joined = again.join(player(0), now=501.0).table
+    assert joined.invited == ()
+    with pytest.raises(TableError) as excinfo:
+        table.rematch(table_id="t2", host=player(1), seed=9, now=500.0)
+    assert codes(excinfo) == "match_not_over"
