@@ -78,10 +78,10 @@ class Clock:
 
     async def resume(self) -> int:
         """After a start: set the timer of every live table; returns how many."""
-        records = await self.service.repo.live_tables()
-        for record in records:
-            self.watch(Table.from_record(record))
-        return len(records)
+        tables = await self.service.live_tables()
+        for table in tables:
+            self.watch(table)
+        return len(tables)
 
     def stop(self) -> None:
         """Cancel every timer (the cog unloads or the bot closes)."""

@@ -190,6 +190,10 @@ class TableService:
             self._copies.pop(table.id, None)
         return table
 
+    async def live_tables(self) -> list[Table]:
+        """Every live table (lobbies and games), as stored now."""
+        return [self._keep(Table.from_record(r)) for r in await self.repo.live_tables()]
+
     async def in_channel(self, channel_id: int) -> Table | None:
         """The live table of a channel, if any."""
         table_id = await self.repo.live_id_in_channel(channel_id)

@@ -297,6 +297,25 @@ class HandState:
     uno: bool = False  # the wild was picked with "and call UNO!" (R-UNO-1)
 
 
+def hand_signature(table: Table, seat: int) -> tuple[Any, ...]:
+    """What ``seat``'s hand message offers: its cards first, then what it may do now.
+
+    An open hand is edited only when this changes — the turn arrives or leaves, a catch or a
+    challenge becomes possible, the cards change — not at every move of the others.
+    """
+    if table.match is None:
+        return ((), (), None)
+    state = table.match.hand
+    view = state.view_for(seat)
+    mine = view.table.current == seat and view.table.termination is None
+    return (
+        tuple(card for card, _ in view.hand),
+        tuple(sorted(str(a) for a in view.legal)),
+        (view.table.phase, view.table.pending, view.drawn) if mine else None,
+        view.table.termination is not None,
+    )
+
+
 async def hand_payload(
     table: Table, seat: int, *, notes: Sequence[str] = (), ui: HandState | None = None
 ) -> Payload:
@@ -327,7 +346,7 @@ async def hand_payload(
     text = "\n".join(lines)
     embed.description = text[:4000]
     embed.set_image(url="attachment://hand.png")
-    embed.set_footer(text=t("table.footer", id=table.id, version=table.version))
+    embed.set_footer(text=t("hand.footer", id=table.id))
     alt = "; ".join(card_name(face) for _, face in view.hand) or t("hand.no_cards")
     components = _hand_components(table, view, names, ui)
     return Payload(None, embed, image, "hand.png", alt[:1000], components)
@@ -339,7 +358,7 @@ def _status_lines(table: Table, view: PlayerView) -> list[str]:
     if public.termination is not None:
         return [t("hand.over")]
     if public.current != view.seat:
-        return [t("hand.not_your_turn", name=names[public.current])]
+        return [t("hand.not_your_turn")]
     if public.phase is Phase.CHOOSE_COLOUR:
         return [t("hand.choose_start_colour")]
     if public.phase is Phase.DRAWN and view.drawn is not None:

@@ -9,6 +9,7 @@ an engine action needs no handler of its own (see ``_verbs.py``).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -108,6 +109,7 @@ class Uno(commands.Cog, name=HANDLER_COG):
         self.replies = replies
         self.messages = messages
         replies.on_stale = self.show_current_hand
+        self._refresh: asyncio.Task[None] | None = None
         self.verbs: dict[str, ComponentAction] = {
             "hand": self._on_hand,
             "next": self._on_next,
@@ -128,13 +130,26 @@ class Uno(commands.Cog, name=HANDLER_COG):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*ALL_COMPONENTS)
         await self.bot.tree.set_translator(CatalogueTranslator())
+        tables = await self.service.live_tables()
         if self.messages.clock is not None:
-            resumed = await self.messages.clock.resume()
-            log.info("Clocks set for %d live tables", resumed)
+            for table in tables:
+                self.messages.clock.watch(table)
+        log.info("Clocks set for %d live tables", len(tables))
+        # A move committed just before a stop may never have reached its table message:
+        # show every live table again, once the bot is connected.
+        self._refresh = asyncio.get_running_loop().create_task(self._refresh_when_ready(tables))
+
+    async def _refresh_when_ready(self, tables: list[Table]) -> None:
+        await self.bot.wait_until_ready()
+        await self.messages.refresh_all(tables)
+        log.info("Table messages shown again for %d live tables", len(tables))
 
     async def cog_unload(self) -> None:
+        if self._refresh is not None:
+            self._refresh.cancel()
         if self.messages.clock is not None:
             self.messages.clock.stop()
+        self.messages.stop()
         self.bot.remove_dynamic_items(*ALL_COMPONENTS)
         await self.bot.tree.set_translator(None)
 
@@ -176,6 +191,7 @@ class Uno(commands.Cog, name=HANDLER_COG):
             raise TableError("game_not_running")
         payload = await hand_payload(table, seat, notes=notes, ui=ui)
         await interaction.edit_original_response(**payload.edit_kwargs())
+        self.messages.remember_hand(interaction, table, seat)
 
     async def show_current_hand(self, interaction: Interaction, table: Table) -> None:
         """After a click on an out-of-date message: the hand as it is now."""

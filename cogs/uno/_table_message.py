@@ -1,38 +1,121 @@
-"""The public table message: one per table, edited after every change.
+"""The public table message, and every open hand message: always the truth.
 
-:meth:`TableMessages.show` is the display callback of the table clock too: every change, a
-person's or the clock's, ends here, which re-arms the table's timer.
+One live table message per table, never older than the state. Every change — a person's or
+the clock's — ends in :meth:`TableMessages.show`. Per table, at most one edit is in flight;
+changes that arrive meanwhile coalesce into the next edit, and an edit never replaces a newer
+version with an older one (the highest version seen wins). A repost (``/uno table``) posts the
+message anew at the bottom and retires the old one; reposts asked for while one is under way
+are absorbed by it. After a restart every live table's message is shown again
+(:meth:`TableMessages.refresh_all`), so a move committed just before a crash still reaches
+the channel.
+
+Open hands: a player's ephemeral hand message is edited in place, through the interaction
+that showed it (its token lasts 15 minutes), when what it offers changes — the turn arrives,
+a catch or a challenge becomes possible, the cards change. Coalesced like the table message.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
+from collections.abc import Awaitable
+from dataclasses import dataclass
+from typing import Any
 
 import discord
 
 from tables import Clock, Table, TableService
 
-from ._messages import table_payload
+from ._i18n import current_language, speaking, t
+from ._messages import hand_payload, hand_signature, table_payload
 
 log = logging.getLogger(__name__)
 
+#: Discord lets an interaction's token edit its message for 15 minutes; stop a little before.
+HAND_TOKEN_SECONDS = 14 * 60
+#: How many tables' messages a restart shows again at once.
+REFRESH_AT_ONCE = 4
+
+
+@dataclass
+class _Latest:
+    """What one table's message shows and what it should show next."""
+
+    wanted: Table  # the newest version seen
+    shown: int = -1  # the version the message shows (-1: unknown, e.g. after a restart)
+    repost: bool = False  # a repost was asked for and not started yet
+    busy: bool = False  # an edit or a post is in flight
+
+
+@dataclass
+class _OpenHand:
+    """A hand message someone has open, editable through its interaction."""
+
+    interaction: discord.Interaction[Any]
+    seat: int
+    language: str  # its reader's
+    signature: tuple[Any, ...]
+    expires: float
+    wanted: Table | None = None
+    busy: bool = False
+
 
 class TableMessages:
-    """Posts and edits the table messages of every table."""
+    """Posts and edits the table messages and the open hands of every table."""
 
     def __init__(self, client: discord.Client, service: TableService) -> None:
         self.client = client
         self.service = service
-        self.clock: Clock | None = None  # re-armed after every change (set by the play cog)
+        self.clock: Clock | None = None  # re-armed after every change (set by the extension)
+        self._tables: dict[str, _Latest] = {}
+        self._hands: dict[str, dict[int, _OpenHand]] = {}  # table id → seat → open hand
+        self._tasks: set[asyncio.Task[None]] = set()
 
-    async def show(self, table: Table) -> None:
-        """Bring the table's message up to date (and re-arm its clock)."""
-        await self.refresh(table)
+    # -- the table message ------------------------------------------------------------------
 
-    async def refresh(self, table: Table, *, repost: bool = False) -> None:
-        """Edit the public table message in place (or post it anew at the bottom)."""
+    async def show(self, table: Table, *, repost: bool = False) -> None:
+        """Bring the table's message (and its open hands) up to ``table`` — or newer."""
         if self.clock is not None:
             self.clock.watch(table)
+        latest = self._tables.get(table.id)
+        if latest is None:
+            latest = self._tables[table.id] = _Latest(table)
+        elif table.version >= latest.wanted.version:
+            latest.wanted = table
+        if repost:
+            latest.repost = True
+        await self._update_hands(latest.wanted)
+        if latest.busy:
+            return  # the edit in flight picks the newest version up when it ends
+        latest.busy = True
+        try:
+            while latest.repost or latest.wanted.version > latest.shown:
+                target, reposting = latest.wanted, latest.repost
+                latest.repost = False
+                await self._send(target, reposting)
+                latest.shown = max(latest.shown, target.version)
+        finally:
+            latest.busy = False
+            if not latest.wanted.is_live and not latest.repost:
+                self._tables.pop(table.id, None)
+
+    async def refresh(self, table: Table, *, repost: bool = False) -> None:
+        """The same as :meth:`show` (kept for the handlers' wording)."""
+        await self.show(table, repost=repost)
+
+    async def refresh_all(self, tables: list[Table]) -> None:
+        """After a start: show every live table's message again, a few at a time."""
+        gate = asyncio.Semaphore(REFRESH_AT_ONCE)
+
+        async def one(table: Table) -> None:
+            async with gate:
+                await self.show(table)
+
+        await asyncio.gather(*(one(table) for table in tables))
+
+    async def _send(self, table: Table, repost: bool) -> None:
+        """Edit the table's message in place, or post it anew and retire the old one."""
         try:
             payload = await table_payload(table)
             channel = self.client.get_partial_messageable(table.channel_id)
@@ -46,11 +129,91 @@ class TableMessages:
                     log.info("Table message of %s is gone; posting a new one", table.id)
             message = await channel.send(**payload.send_kwargs())
             old = table.message_id
-            await self.service.set_message(table, message.id)
-            if repost and old is not None:
-                try:
-                    await channel.get_partial_message(old).delete()
-                except discord.HTTPException:
-                    log.debug("Could not delete the old table message %s", old)
+            current = await self.service.set_message(table, message.id)
+            latest = self._tables.get(table.id)
+            if latest is not None and current.version >= latest.wanted.version:
+                latest.wanted = current  # it knows its new message
+            if old is not None:
+                await self._retire(channel, old)
         except discord.HTTPException:
             log.exception("Could not update the table message of %s", table.id)
+
+    async def _retire(self, channel: discord.PartialMessageable, message_id: int) -> None:
+        """The table moved below: delete its old message, or at least take its buttons."""
+        old = channel.get_partial_message(message_id)
+        try:
+            await old.delete()
+        except discord.NotFound:
+            return
+        except discord.HTTPException:
+            try:
+                await old.edit(content=t("table.moved"), embeds=[], attachments=[], view=None)
+            except discord.HTTPException:
+                log.debug("Could not retire the old table message %s", message_id)
+
+    # -- open hands -------------------------------------------------------------------------
+
+    def remember_hand(self, interaction: discord.Interaction[Any], table: Table, seat: int) -> None:
+        """``interaction``'s message now shows ``seat``'s hand of ``table``: keep it in sync."""
+        self._hands.setdefault(table.id, {})[seat] = _OpenHand(
+            interaction,
+            seat,
+            current_language(),
+            hand_signature(table, seat),
+            time.monotonic() + HAND_TOKEN_SECONDS,
+        )
+
+    async def _update_hands(self, table: Table) -> None:
+        hands = self._hands.get(table.id)
+        if not hands:
+            return
+        if not table.is_live or table.match is None:
+            self._hands.pop(table.id, None)
+            return
+        now = time.monotonic()
+        for seat, hand in list(hands.items()):
+            gone = table.playing_seat_of(table.players[seat].user_id) is None
+            if hand.expires <= now or gone:
+                hands.pop(seat, None)
+                continue
+            if hand_signature(table, seat) == hand.signature:
+                continue
+            hand.wanted = table
+            if not hand.busy:
+                self._spawn(self._edit_hand(table.id, hand))
+
+    async def _edit_hand(self, table_id: str, hand: _OpenHand) -> None:
+        hand.busy = True
+        try:
+            while hand.wanted is not None:
+                table, hand.wanted = hand.wanted, None
+                signature = hand_signature(table, hand.seat)
+                if signature == hand.signature:
+                    continue
+                with speaking(hand.language):
+                    payload = await hand_payload(table, hand.seat)
+                kwargs = payload.edit_kwargs()
+                if signature[0] == hand.signature[0]:
+                    del kwargs["attachments"]  # the same cards: keep the picture
+                try:
+                    await hand.interaction.edit_original_response(**kwargs)
+                except discord.HTTPException:
+                    # The token expired or the message was dismissed: stop following it.
+                    hands = self._hands.get(table_id, {})
+                    if hands.get(hand.seat) is hand:
+                        hands.pop(hand.seat, None)
+                    return
+                hand.signature = signature
+        finally:
+            hand.busy = False
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def stop(self) -> None:
+        """Forget the open hands and cancel their edits (the extension unloads)."""
+        for task in self._tasks:
+            task.cancel()
+        self._hands.clear()

@@ -1,0 +1,173 @@
+"""End to end: the table message is always the truth — one live message per table, never
+older than the state, through crashes, races and reposts; open hands follow the turn."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from typing import Any
+
+from storage import GameRepository
+from tables import Table
+
+from .harness import (
+    World,
+    description,
+    find_id,
+    load,
+    open_table,
+    settle,
+    slash,
+    stack,
+    table_message,
+)
+
+FOOTER = re.compile(r"version (\d+)")
+
+
+def shown_version(message: Any) -> int:
+    """The table version a table message says it shows (its footer)."""
+    for embed in message.embeds:
+        found = FOOTER.search((embed.get("footer") or {}).get("text", ""))
+        if found:
+            return int(found.group(1))
+    raise AssertionError("no version in the table message's footer")
+
+
+def table_messages(world: World, table_id: str) -> list[Any]:
+    """The channel's live (not deleted) public messages that belong to ``table_id``."""
+    return [
+        m
+        for m in world.fake.channel_messages(world.channel)
+        if m.embeds and table_id in " ".join(str(e.get("footer")) for e in m.embeds)
+    ]
+
+
+async def wait_until_shown(world: World, table_id: str, version: int, within: float) -> Any:
+    deadline = time.monotonic() + within
+    while True:
+        messages = table_messages(world, table_id)
+        if messages and shown_version(messages[-1]) >= version:
+            return messages[-1]
+        if time.monotonic() > deadline:
+            shown = [shown_version(m) for m in messages]
+            raise AssertionError(f"table message shows {shown}, not version {version}")
+        await asyncio.sleep(0.1)
+
+
+async def commit_a_move_while_down(world: World, table_id: str) -> Table:
+    """The move a crash left unseen: committed to the database, never shown in Discord."""
+    repo = await GameRepository.open(str(world.database))
+    try:
+        record = await repo.load(table_id)
+        assert record is not None
+        table = Table.from_record(record)
+        assert table.match is not None
+        seat = table.match.hand.current
+        action = table.match.hand.legal_actions(seat)[0]
+        moved = table.act(table.players[seat].user_id, action, now=time.time()).table
+        await repo.save(moved.to_record(), expected_version=table.version)
+        return moved
+    finally:
+        await repo.close()
+
+
+async def test_a_restart_after_a_committed_move_shows_the_current_turn(world: World) -> None:
+    table_id = await open_table(world)
+    await settle()
+    before = shown_version(table_message(world))
+    await world.bot.kill()
+    moved = await commit_a_move_while_down(world, table_id)
+    assert moved.version > before
+    await world.bot.start()
+    shown = await wait_until_shown(world, table_id, moved.version, within=10)
+    assert shown_version(shown) == moved.version
+    assert len(table_messages(world, table_id)) == 1
+    current = moved.players[moved.match.hand.current]  # type: ignore[union-attr]
+    assert f"<@{current.user_id}>" in (shown.content or "")
+
+
+async def test_end_racing_a_play_leaves_one_message_showing_the_closed_table(
+    world: World,
+) -> None:
+    table_id = await open_table(world)
+    await stack(world, table_id, [["R1", "R2"], ["B1", "B2"], ["G1", "G2"]], "R9", dealer=2)
+    for _ in range(3):
+        await asyncio.gather(
+            slash(world, world.alice, "uno play", card="R1"),
+            slash(world, world.alice, "uno end"),
+        )
+        await settle()
+        final = await load(world, table_id)
+        messages = table_messages(world, table_id)
+        assert len(messages) == 1
+        shown = await wait_until_shown(world, table_id, final.version, within=5)
+        assert final.status == "closed"
+        assert "Show my hand" not in str(shown.components)
+        assert not shown.components or all("uno:1:hand:" not in str(c) for c in shown.components)
+        # Open the next round of the race on a fresh table.
+        table_id = await open_table(world)
+        await stack(world, table_id, [["R1", "R2"], ["B1", "B2"], ["G1", "G2"]], "R9", dealer=2)
+
+
+async def test_five_simultaneous_reposts_leave_one_live_table_message(world: World) -> None:
+    table_id = await open_table(world)
+    await settle()
+    users = [world.alice, world.bruno, world.carla, world.alice, world.bruno]
+    await asyncio.gather(*(slash(world, user, "uno table") for user in users))
+    await settle()
+    await asyncio.sleep(0.5)
+    messages = table_messages(world, table_id)
+    assert len(messages) == 1, [m.id for m in messages]
+    final = await load(world, table_id)
+    assert final.message_id == messages[0].id
+    assert shown_version(messages[0]) == final.version
+    # It is the channel's last message, with the live button on it.
+    assert world.fake.last_message(world.channel) is messages[0]
+    find_id(messages[0], f"uno:1:hand:{table_id}")
+
+
+async def test_a_hand_opened_while_waiting_shows_the_card_menu_when_the_turn_comes(
+    world: World,
+) -> None:
+    table_id = await open_table(world)
+    await stack(world, table_id, [["R1", "R2"], ["R3", "B4", "G5"], ["Y1", "Y2"]], "R9", dealer=2)
+    waiting = await slash(world, world.bruno, "uno hand")
+    hand = waiting.message
+    assert "Not your turn" in description(hand)
+    assert not any(cid.startswith("uno:1:pick:") for cid in _ids(hand))
+    await slash(world, world.alice, "uno play", card="R1")
+    deadline = time.monotonic() + 5
+    # The bot is another process: poll what the fake received (no event to wait on).
+    while time.monotonic() < deadline and not any(  # noqa: ASYNC110
+        cid.startswith("uno:1:pick:") for cid in _ids(hand)
+    ):
+        await asyncio.sleep(0.1)
+    table = await load(world, table_id)
+    assert f"uno:1:pick:{table_id}:{table.version}:0" in _ids(hand)
+    assert "Your turn" in description(hand) or "your turn" in description(hand).lower()
+    # The menu works: Bruno plays from the message he opened before his turn.
+    await click_select(world, hand, f"uno:1:pick:{table_id}:{table.version}:0", "R3")
+    after = await load(world, table_id)
+    assert after.match is not None
+    assert after.match.hand.top.notation == "R3"
+
+
+def _ids(message: Any) -> list[str]:
+    found: list[str] = []
+
+    def walk(components: list[dict[str, Any]]) -> None:
+        for component in components:
+            if "custom_id" in component:
+                found.append(component["custom_id"])
+            walk(component.get("components") or [])
+
+    walk(message.components)
+    return found
+
+
+async def click_select(world: World, message: Any, custom_id: str, value: str) -> None:
+    result = await world.fake.select(world.bruno, message, custom_id, [value])
+    await result.done()
+    result.assert_answered_within(3.0)
