@@ -210,32 +210,50 @@ class TableService:
 
         ``version`` is the table version the user saw (from a button); if the table has moved
         on since, :class:`StaleClickError` is raised and nothing changes.
+
+        The save is a compare-and-swap on the version, so the change starts from this
+        process's last copy of the table without asking the database first (a move costs
+        one write, no read). Should the copy be old — another writer saved meanwhile — the
+        save is refused, the table is read again and the operation tried once more on it.
         """
         async with self.lock(table_id):
-            table = await self.get(table_id)
-            if table is None:
-                raise TableError("unknown_table")
-            if version is not None and version != table.version:
-                raise StaleClickError(table)
-            change = operation(table, self._clock())
-            if change.table.version != table.version:
-                try:
-                    # The finishing save also records the match on the board: exactly once.
-                    await self.repo.save(
-                        change.table.to_record(),
-                        expected_version=table.version,
-                        actions=change.log,
-                        result=change.table.result() if table.status != "finished" else None,
-                    )
-                except StaleStateError:
-                    # Another writer saved first: the user acted on a table that moved on.
-                    self._copies.pop(table_id, None)
-                    current = await self.get(table_id)
-                    if current is None:
-                        raise TableError("unknown_table") from None
+            copy = self._copies.get(table_id)
+            table = copy if copy is not None else await self._load(table_id)
+            try:
+                return await self._change(table, operation, version)
+            except StaleStateError:
+                current = await self._load(table_id)
+                if copy is None:
                     raise StaleClickError(current) from None
-                self._keep(change.table)
-            return change
+            try:  # our copy was old: the same operation on the stored table
+                return await self._change(current, operation, version)
+            except StaleStateError:
+                raise StaleClickError(await self._load(table_id)) from None
+
+    async def _load(self, table_id: str) -> Table:
+        """The table as stored now (and remembered); ``TableError`` when there is none."""
+        self._copies.pop(table_id, None)
+        table = await self.get(table_id)
+        if table is None:
+            raise TableError("unknown_table")
+        return table
+
+    async def _change(
+        self, table: Table, operation: Callable[[Table, float], Change], version: int | None
+    ) -> Change:
+        if version is not None and version != table.version:
+            raise StaleClickError(table)
+        change = operation(table, self._clock())
+        if change.table.version != table.version:
+            # The finishing save also records the match on the board: exactly once.
+            await self.repo.save(
+                change.table.to_record(),
+                expected_version=table.version,
+                actions=change.log,
+                result=change.table.result() if table.status != "finished" else None,
+            )
+            self._keep(change.table)
+        return change
 
     async def reclaim(self, table: Table, user_id: int) -> Table:
         """A person showed up at ``table``: a seat a computer held for them is theirs again

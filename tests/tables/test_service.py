@@ -259,40 +259,74 @@ async def test_set_message_keeps_the_version(service: TableService) -> None:
     assert (await service.get(table.id)) == updated
 
 
-async def test_a_lost_compare_and_swap_is_a_stale_click(
-    service: TableService, repo: GameRepository, db_path: str
-) -> None:
-    # Another connection (a second bot process during a restart, say) saves between our
-    # load and our save. DESIGN.md §6.4 answers a lost compare-and-swap like a version
-    # mismatch: "the table moved on", with a fresh hand.
-    table = await open_table(service)
+async def save_elsewhere(db_path: str, table_id: str, who: Player) -> None:
+    """Another writer (a second process, a test stacking a deck) saves the table."""
     other = await GameRepository.open(db_path)
-    version_of = repo.version_of
-    raced = False
-
-    async def check_then_lose_the_race(table_id: str):
-        # The service finds its copy current, then the other writer saves before ours.
-        nonlocal raced
-        stored = await version_of(table_id)
-        if not raced:
-            raced = True
-            record = await other.load(table_id)
-            assert record is not None
-            theirs = Table.from_record(record).join(player(9), now=1.0).table
-            await other.save(theirs.to_record(), expected_version=record.version)
-        return stored
-
-    repo.version_of = check_then_lose_the_race  # type: ignore[method-assign]
     try:
-        with pytest.raises(StaleClickError) as excinfo:
-            await service.update(table.id, join(player(1)))
+        record = await other.load(table_id)
+        assert record is not None
+        theirs = Table.from_record(record).join(who, now=1.0).table
+        await other.save(theirs.to_record(), expected_version=record.version)
     finally:
-        repo.version_of = version_of  # type: ignore[method-assign]
         await other.close()
+
+
+async def test_a_lost_compare_and_swap_on_a_click_is_a_stale_click(
+    service: TableService, db_path: str
+) -> None:
+    # The service's copy is current when the user clicks, then another writer saves first.
+    # DESIGN.md §6.4 answers it like a version mismatch: "the table moved on".
+    table = await open_table(service)
+    await save_elsewhere(db_path, table.id, player(9))
+    with pytest.raises(StaleClickError) as excinfo:
+        await service.update(table.id, join(player(1)), version=table.version)
     assert excinfo.value.table.seat_of(user(9)) == 1
     stored = await service.get(table.id)
     assert stored is not None
     assert stored.seat_of(user(1)) is None
+
+
+async def test_a_command_on_an_old_copy_is_applied_once_to_the_stored_table(
+    service: TableService, repo: GameRepository, db_path: str
+) -> None:
+    """A move starts from the service's copy without reading; when the copy is old the
+    save is refused, and the same operation runs once more on the stored table."""
+    table = await open_table(service)
+    await save_elsewhere(db_path, table.id, player(9))
+    reads = 0
+    load = repo.load
+
+    async def counting_load(table_id: str) -> object:
+        nonlocal reads
+        reads += 1
+        return await load(table_id)
+
+    repo.load = counting_load  # type: ignore[method-assign]
+    try:
+        change = await service.update(table.id, join(player(1)))
+    finally:
+        repo.load = load  # type: ignore[method-assign]
+    assert [p.user_id for p in change.table.players] == [user(0), user(9), user(1)]
+    assert reads == 1  # the stored table, once: nothing is applied twice
+    stored = await service.get(table.id)
+    assert stored == change.table
+
+
+async def test_a_move_on_a_current_copy_reads_nothing_before_its_save(
+    service: TableService, repo: GameRepository
+) -> None:
+    table = await open_table(service)
+    calls: list[str] = []
+    for name in ("load", "version_of"):
+        original = getattr(repo, name)
+
+        async def spy(*args: object, _name: str = name, _original: object = original) -> object:
+            calls.append(_name)
+            return await _original(*args)  # type: ignore[operator]
+
+        setattr(repo, name, spy)
+    await service.update(table.id, join(player(1)))
+    assert calls == []
 
 
 async def test_a_write_from_elsewhere_is_always_seen(
