@@ -58,6 +58,7 @@ class TableService:
         # write from elsewhere (another process, a test stacking a deck) is always seen;
         # it spares every click one or two full reads and parses of the snapshot.
         self._copies: dict[str, Table] = {}
+        self._channels: dict[int, str] = {}  # channel → its live table, of the copies
 
     def lock(self, table_id: str) -> asyncio.Lock:
         """The lock of one table (created on first use)."""
@@ -186,9 +187,18 @@ class TableService:
     def _keep(self, table: Table) -> Table:
         if table.is_live:
             self._copies[table.id] = table
+            self._channels[table.channel_id] = table.id
         else:
             self._copies.pop(table.id, None)
+            if self._channels.get(table.channel_id) == table.id:
+                del self._channels[table.channel_id]
         return table
+
+    def cached_in_channel(self, channel_id: int) -> Table | None:
+        """The live table of a channel as this process last saw it, without asking the
+        database (for autocomplete, which must answer at once); ``None`` when not known."""
+        table_id = self._channels.get(channel_id)
+        return self._copies.get(table_id) if table_id is not None else None
 
     async def live_tables(self) -> list[Table]:
         """Every live table (lobbies and games), as stored now."""

@@ -53,9 +53,12 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(boards)
     bot.tree.add_command(UnoGroup(play, boards, replies))
     bot.tree.add_command(AdminGroup(play, boards, replies))
+    # Commands the tree cannot find (an outdated client, a forged name) are answered too.
+    bot.tree.error(replies.refuse_command)
 
 
 async def teardown(bot: commands.Bot) -> None:
     """Remove the command groups (the cogs go with the extension)."""
     for name in GROUPS:
         bot.tree.remove_command(name)
+    vars(bot.tree).pop("on_error", None)  # back to discord.py's own handler

@@ -30,6 +30,8 @@ from ._present import colour_name, preset_name
 from ._replies import GuildLanguages, Interaction, Replies, answers
 
 PAGE = 10
+#: Seconds between two pictures of the boards for one user.
+BOARD_COOLDOWN = 3.0
 #: The board's orders, as the command offers them and as storage sorts.
 SORT_KEYS: dict[str, Sort] = {
     "rating": "rating",
@@ -110,6 +112,7 @@ class Boards(commands.Cog):
         self, interaction: Interaction, sort: str, season: int | None, page: int
     ) -> None:
         """The server's board, with the user's own rank even off the page."""
+        self.replies.cooldowns.check(interaction.user.id, "board", BOARD_COOLDOWN)
         key = SORT_KEYS.get(sort)
         if key is None:
             raise TableError("bad_option", option="sort")
@@ -149,6 +152,7 @@ class Boards(commands.Cog):
     @answers()
     async def stats(self, interaction: Interaction, player: discord.abc.User | None) -> None:
         """A player's statistics on this server (the user's by default)."""
+        self.replies.cooldowns.check(interaction.user.id, "board", BOARD_COOLDOWN)
         who = player or interaction.user
         stats = await self.repo.boards.stats(interaction.guild_id or 0, who.id)
         if stats is None:

@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine import PRESETS, Action, CardFace, Colour, Rules, classic_deck
-from engine.actions import CALL_UNO, Play
+from engine.actions import CALL_UNO, ChooseColour, Play
 from engine.events import CardsReceived, HandRevealed, events_for
 from players import LEVELS
 from tables import Change, Player, StaleClickError, Table, TableError, TableService
@@ -29,12 +29,15 @@ from ._editor import editor_payload
 from ._house import PAGES, changes_for
 from ._i18n import LANGUAGES, CatalogueTranslator, guild_language, speaking, t
 from ._messages import HandState, hand_payload
-from ._present import card_name, preset_name, rules_help, team_name
+from ._present import card_name, colour_name, preset_name, rules_help, team_name
 from ._replies import Defer, Interaction, Replies, answers
 from ._table_message import TableMessages
 from ._verbs import BY_NAME, CustomId, Place, actions_of, with_uno
 
 log = logging.getLogger(__name__)
+
+#: Seconds between two ``/uno table`` of one user.
+REPOST_COOLDOWN = 5.0
 
 ComponentAction = Callable[[Interaction, Table, CustomId, Sequence[str]], Awaitable[None]]
 
@@ -75,6 +78,38 @@ def _card_lookup() -> dict[str, str]:
 CARD_NAMES = _card_lookup()
 #: Colours a wild may name: the classic four, then UNO Flip's dark ones.
 ALL_COLOURS = [*Colour, *sorted({f.colour for f in _every_face() if f.colour} - {*Colour}, key=str)]
+
+
+def _colour_lookup() -> dict[str, Colour]:
+    """Every way a user may give a colour: its letter or its name in any language."""
+    names: dict[str, Colour] = {}
+    for colour in ALL_COLOURS:
+        names[colour.value.lower()] = colour
+        for language in LANGUAGES:
+            with speaking(language):
+                names[colour_name(colour).lower()] = colour
+    return names
+
+
+COLOUR_NAMES = _colour_lookup()
+
+
+def colours_in_play(table: Table | None) -> tuple[Colour, ...]:
+    """The colours a wild may name at ``table`` now (UNO Flip: the side in play's)."""
+    if table is None or table.match is None:
+        return tuple(Colour)
+    state = table.match.hand
+    return state.deck.colours[state.side]
+
+
+def named_colour(table: Table, text: str) -> Colour:
+    """The colour ``text`` names, if the table's deck plays it now; refused in words."""
+    colour = COLOUR_NAMES.get(text.strip().lower())
+    if colour is None:
+        raise TableError("unknown_colour", colour=text[:20])
+    if colour not in colours_in_play(table):
+        raise TableError("colour_not_here", colour=colour_name(colour))
+    return colour
 
 
 def notes_for(seat: int, change: Change, table: Table) -> list[str]:
@@ -539,7 +574,9 @@ class Uno(commands.Cog, name=HANDLER_COG):
         if notation is None:
             raise TableError("unknown_card", card=card[:40])
         face = CardFace.parse(notation)
-        named = Colour(colour) if colour in {c.value for c in ALL_COLOURS} else None
+        named = named_colour(table, colour) if colour is not None else None
+        if named is not None and not face.is_wild:
+            raise TableError("colour_with_number", card=card_name(face))
         if face.is_wild and named is None:
             raise TableError("colour_needed", card=card_name(face))
         target = None
@@ -547,7 +584,7 @@ class Uno(commands.Cog, name=HANDLER_COG):
             target = table.seat_of(swap_with.id)
             if target is None:
                 raise TableError("not_seated_other")
-        actions: list[Action] = [Play(face, named if face.is_wild else None, target)]
+        actions: list[Action] = [Play(face, named, target)]
         if uno:
             actions.append(CALL_UNO)
         await self.act(interaction, table, actions)
@@ -557,7 +594,8 @@ class Uno(commands.Cog, name=HANDLER_COG):
     ) -> list[app_commands.Choice[str]]:
         """Autocomplete of ``/uno play card``: the user's playable cards, by name."""
         await self.replies.speak_to(interaction)
-        table = await self.service.in_channel(interaction.channel_id or 0)
+        # Autocomplete cannot wait: it answers from the tables this process keeps.
+        table = self.service.cached_in_channel(interaction.channel_id or 0)
         if table is None or table.match is None:
             return []
         seat = table.playing_seat_of(interaction.user.id)
@@ -578,6 +616,26 @@ class Uno(commands.Cog, name=HANDLER_COG):
                 continue
             choices.append(app_commands.Choice(name=label, value=action.face.notation))
         return choices[:25]
+
+    async def colours(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Autocomplete of a colour: the colours the table's deck plays now, by name."""
+        await self.replies.speak_to(interaction)
+        table = self.service.cached_in_channel(interaction.channel_id or 0)
+        typed = current.strip().lower()
+        choices = []
+        for colour in colours_in_play(table):
+            name = colour_name(colour)
+            if not typed or typed in name.lower() or typed == colour.value.lower():
+                choices.append(app_commands.Choice(name=name, value=colour.value))
+        return choices
+
+    @answers()
+    async def choose_colour(self, interaction: Interaction, colour: str) -> None:
+        """``/uno colour``: name the colour of a Wild turned up at the start (R-SETUP-5)."""
+        table = await self.table_here(interaction)
+        await self.act(interaction, table, [ChooseColour(named_colour(table, colour))])
 
     @answers()
     async def simple(self, interaction: Interaction, action: Action) -> None:
@@ -607,6 +665,7 @@ class Uno(commands.Cog, name=HANDLER_COG):
     @answers()
     async def repost(self, interaction: Interaction) -> None:
         """``/uno table``: the table message again at the bottom of the channel."""
+        self.replies.cooldowns.check(interaction.user.id, "repost", REPOST_COOLDOWN)
         await self.messages.refresh(await self.table_here(interaction), repost=True)
         await self.replies.say(interaction, t("ok.reposted"))
 

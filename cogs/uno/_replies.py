@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import functools
 import logging
+import math
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Concatenate, Literal, ParamSpec, Protocol, TypeVar
 
 import discord
+from discord import app_commands
 
 from storage import GuildSettingsStore
 from tables import StaleClickError, Table, TableError
@@ -51,11 +54,17 @@ class GuildLanguages:
         self._forced[guild_id] = language
 
 
+#: A command the tree does not know (any more), or whose options changed since the client
+#: last saw them.
+OUTDATED = (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)
+
+
 class Replies:
     """Answers to interactions: the language, the deferral, short replies and refusals."""
 
     def __init__(self, languages: GuildLanguages) -> None:
         self.languages = languages
+        self.cooldowns = Cooldowns()
         #: Shows the current hand after a click on an out-of-date one (set by the play cog).
         self.on_stale: OnStale | None = None
 
@@ -88,6 +97,9 @@ class Replies:
     ) -> None:
         """Speak, defer, run ``body``, and turn any refusal into a sentence."""
         await self.speak_to(interaction)
+        if interaction.guild_id is None:  # Discord hides the commands in DMs; we check too
+            await self.refuse(interaction, t("error.guild_only"))
+            return
         try:
             await self.defer(interaction, defer)
             await body()
@@ -98,6 +110,26 @@ class Replies:
         except Exception:
             log.exception("Unexpected error in an UNO interaction")
             await self.refuse(interaction, t("error.generic"))
+
+    async def refuse_command(
+        self, interaction: Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """A command discord.py could not even run: a value out of range or of the wrong type
+        (which Discord should never send), an unknown or outdated command. Answered politely;
+        nothing is changed."""
+        await self.speak_to(interaction)
+        if isinstance(error, app_commands.TransformerError):
+            text = t("error.bad_value", value=str(error.value)[:50])
+        elif isinstance(
+            error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch
+        ):
+            text = t("error.outdated_command")
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            text = t("error.guild_only")
+        else:
+            log.error("Unexpected error in a slash command", exc_info=error)
+            text = t("error.generic")
+        await self.refuse(interaction, text)
 
     async def refuse(self, interaction: Interaction, text: str) -> None:
         """Say ``text`` if Discord still lets us (the interaction may have expired)."""
@@ -114,6 +146,25 @@ class Replies:
             await self.on_stale(interaction, table)
         except TableError as exc:
             await self.say(interaction, error_text(exc))
+
+
+class Cooldowns:
+    """How often one user may ask for what costs a picture (boards, reposts)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._last: dict[tuple[int, str], float] = {}
+
+    def check(self, user_id: int, what: str, seconds: float) -> None:
+        """Refuse (``TableError('cooldown')``) a request sooner than ``seconds`` after the
+        user's last one of the same kind."""
+        now = self._clock()
+        last = self._last.get((user_id, what))
+        if last is not None and now - last < seconds:
+            raise TableError("cooldown", seconds=max(1, math.ceil(seconds - (now - last))))
+        if len(self._last) > 10_000:  # forget the old ones now and then
+            self._last = {k: v for k, v in self._last.items() if now - v < 3600}
+        self._last[(user_id, what)] = now
 
 
 class Answering(Protocol):

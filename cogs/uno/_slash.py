@@ -25,8 +25,7 @@ from tables import TableError
 
 from ._boards import SORTS, Boards
 from ._house import SETTINGS, changes_for
-from ._i18n import t
-from ._play import ALL_COLOURS, Uno
+from ._play import Uno
 from ._replies import Interaction, Replies
 
 PRESET_CHOICES = [
@@ -36,13 +35,6 @@ PRESET_CHOICES = [
 LEVEL_CHOICES = [
     app_commands.Choice(name=app_commands.locale_str(level, key=f"level.{level}"), value=level)
     for level in LEVELS
-]
-COLOUR_CHOICES = [
-    app_commands.Choice(
-        name=app_commands.locale_str(t(f"colour.{c.value}"), key=f"colour.{c.value}"),
-        value=c.value,
-    )
-    for c in ALL_COLOURS
 ]
 SORT_CHOICES = [
     app_commands.Choice(name=app_commands.locale_str(s, key=f"sort.{s}"), value=s) for s in SORTS
@@ -114,8 +106,7 @@ class _Refusing(app_commands.Group):
     replies: Replies
 
     async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
-        await self.replies.speak_to(interaction)
-        await self.replies.refuse(interaction, t("error.generic"))
+        await self.replies.refuse_command(interaction, error)
 
 
 class TournamentGroup(_Refusing, name="tournament", description="Tournaments of this server"):
@@ -227,12 +218,11 @@ class UnoGroup(_Refusing, name="uno", description="Play UNO in this channel"):
         uno="Call UNO with this play",
         swap_with="With Swap Hands: the player to swap hands with",
     )
-    @app_commands.choices(colour=COLOUR_CHOICES)
     async def play(
         self,
         interaction: Interaction,
         card: app_commands.Range[str, 1, 100],
-        colour: str | None = None,
+        colour: app_commands.Range[str, 1, 20] | None = None,
         uno: bool = False,
         swap_with: discord.User | None = None,
     ) -> None:
@@ -243,6 +233,25 @@ class UnoGroup(_Refusing, name="uno", description="Play UNO in this channel"):
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return await self.play_cog.playable_cards(interaction, current)
+
+    @play.autocomplete("colour")
+    async def play_colour(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self.play_cog.colours(interaction, current)
+
+    @app_commands.command(name="colour", description="Name the colour of a Wild turned up first")
+    @app_commands.describe(colour="The colour to play on")
+    async def colour(
+        self, interaction: Interaction, colour: app_commands.Range[str, 1, 20]
+    ) -> None:
+        await self.play_cog.choose_colour(interaction, colour)
+
+    @colour.autocomplete("colour")
+    async def colour_colour(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self.play_cog.colours(interaction, current)
 
     @app_commands.command(name="draw", description="Draw a card (or take the pending penalty)")
     async def draw(self, interaction: Interaction) -> None:

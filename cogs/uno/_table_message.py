@@ -17,10 +17,11 @@ a catch or a challenge becomes possible, the cards change. Coalesced like the ta
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -36,6 +37,8 @@ log = logging.getLogger(__name__)
 HAND_TOKEN_SECONDS = 14 * 60
 #: How many tables' messages a restart shows again at once.
 REFRESH_AT_ONCE = 4
+#: How long a change waits for the edit in flight to show it before its handler returns.
+WAIT_FOR_EDIT = 10.0
 
 
 @dataclass
@@ -46,6 +49,19 @@ class _Latest:
     shown: int = -1  # the version the message shows (-1: unknown, e.g. after a restart)
     repost: bool = False  # a repost was asked for and not started yet
     busy: bool = False  # an edit or a post is in flight
+    waiting: list[tuple[int, asyncio.Future[None]]] = field(default_factory=list)
+
+    def mark_shown(self, version: int) -> None:
+        """The message shows ``version``: wake whoever waits for it (or an older one)."""
+        self.shown = max(self.shown, version)
+        still = []
+        for wanted, future in self.waiting:
+            if wanted <= self.shown:
+                if not future.done():
+                    future.set_result(None)
+            else:
+                still.append((wanted, future))
+        self.waiting = still
 
 
 @dataclass
@@ -87,16 +103,23 @@ class TableMessages:
             latest.repost = True
         await self._update_hands(latest.wanted)
         if latest.busy:
-            return  # the edit in flight picks the newest version up when it ends
+            # The edit in flight picks the newest version up when it ends; the caller (who
+            # answers a user) returns once the message shows its change.
+            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            latest.waiting.append((table.version, done))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(done, timeout=WAIT_FOR_EDIT)
+            return
         latest.busy = True
         try:
             while latest.repost or latest.wanted.version > latest.shown:
                 target, reposting = latest.wanted, latest.repost
                 latest.repost = False
                 await self._send(target, reposting)
-                latest.shown = max(latest.shown, target.version)
+                latest.mark_shown(target.version)
         finally:
             latest.busy = False
+            latest.mark_shown(latest.shown)
             if not latest.wanted.is_live and not latest.repost:
                 self._tables.pop(table.id, None)
 

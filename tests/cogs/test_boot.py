@@ -24,6 +24,7 @@ SUBCOMMANDS = {
     "start",
     "hand",
     "play",
+    "colour",
     "draw",
     "pass",
     "uno",
@@ -134,7 +135,7 @@ async def test_play_autocompletes_the_card(bot: UnoBot) -> None:
     assert card is not None
     assert card.autocomplete
     assert card.required
-    assert [p.name for p in play.parameters if p.autocomplete] == ["card"]
+    assert [p.name for p in play.parameters if p.autocomplete] == ["card", "colour"]
 
 
 async def test_the_command_payload_serialises(bot: UnoBot) -> None:

@@ -25,7 +25,7 @@ from cogs.uno._i18n import (
     t,
 )
 from cogs.uno._present import card_name, rules_help, rules_summary
-from cogs.uno._slash import COLOUR_CHOICES, PRESET_CHOICES
+from cogs.uno._slash import HOUSE_CHOICES, LEVEL_CHOICES, PRESET_CHOICES
 from engine import PRESETS, CardFace, Rules
 from engine.rules import Scoring, Stacking
 from storage import GameRepository
@@ -186,7 +186,8 @@ def check_group_against_catalogue(english: Any, group: app_commands.Group) -> No
 
 
 def test_choices_name_their_catalogue_keys() -> None:
-    for choice in [*PRESET_CHOICES, *COLOUR_CHOICES]:
+    house = [choice for choices in HOUSE_CHOICES.values() for choice in choices]
+    for choice in [*PRESET_CHOICES, *LEVEL_CHOICES, *house]:
         key = choice._locale_name.extras["key"] if choice._locale_name else None
         assert key is not None
         assert key in catalogue("it")
