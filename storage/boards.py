@@ -19,6 +19,9 @@ import aiosqlite
 
 from ._sql import CURRENT_SEASON, season_of, transaction
 
+#: The name a forgotten player keeps in stored game records (``/uno forget-me``).
+FORGOTTEN = "—"
+
 Sort = Literal["rating", "wins", "points", "match_points", "games"]
 SORTS: tuple[Sort, ...] = ("rating", "wins", "points", "match_points", "games")
 _COLUMN: dict[Sort, str] = {
@@ -236,9 +239,12 @@ class Boards:
 
         Their boards and ratings lines and their match results go. Results that reported to
         a tournament are anonymised instead (user id and name cleared), so their team's
-        R-TEAM-3 total stays what it was. Other players' results are untouched.
+        R-TEAM-3 total stays what it was. Other players' results are untouched. In the
+        records of finished and closed tables their name becomes :data:`FORGOTTEN` (live
+        tables are renamed by the table layer, which owns them while they run).
         """
         async with transaction(self._db, self._lock):
+            renamed = await self._forget_name_in_records(user_id)
             stats = await self._db.execute("DELETE FROM player_stats WHERE user_id = ?", (user_id,))
             anonymised = await self._db.execute(
                 "UPDATE player_results SET user_id = NULL, name = NULL WHERE user_id = ?"
@@ -249,7 +255,25 @@ class Boards:
             results = await self._db.execute(
                 "DELETE FROM player_results WHERE user_id = ?", (user_id,)
             )
-        return stats.rowcount + anonymised.rowcount + results.rowcount
+        return stats.rowcount + anonymised.rowcount + results.rowcount + renamed
+
+    async def _forget_name_in_records(self, user_id: int) -> int:
+        async with self._db.execute(
+            "SELECT t.id, t.state FROM tables t JOIN table_seats s ON s.table_id = t.id"
+            " WHERE s.user_id = ? AND t.status NOT IN ('lobby', 'playing')",
+            (user_id,),
+        ) as cursor:
+            rows = list(await cursor.fetchall())
+        for row in rows:
+            state = json.loads(row[1])
+            for player in state.get("players", []):
+                if player.get("user_id") == user_id:
+                    player["name"] = FORGOTTEN
+            await self._db.execute(
+                "UPDATE tables SET state = ? WHERE id = ?",
+                (json.dumps(state, separators=(",", ":")), row[0]),
+            )
+        return len(rows)
 
     async def _row(self, guild_id: int, season: int, user_id: int) -> sqlite3.Row | None:
         async with self._db.execute(

@@ -15,6 +15,7 @@ from typing import Any
 
 from engine import StaleStateError
 from storage import ChannelBusyError, GameRepository
+from storage.boards import FORGOTTEN
 
 from .table import Change, Player, Table, TableError
 
@@ -264,6 +265,17 @@ class TableService:
             )
             self._keep(change.table)
         return change
+
+    async def forget(self, user_id: int) -> int:
+        """``/uno forget-me``: the person's stats, ratings and results go, and their name
+        leaves every stored game record, live tables included. Returns the rows changed."""
+        removed = await self.repo.boards.forget_user(user_id)
+        for record in await self.repo.live_tables_of(user_id):
+            change = await self.update(
+                record.id, lambda tb, now: tb.rename(user_id, FORGOTTEN, now=now)
+            )
+            removed += int(change.table.version != record.version)
+        return removed
 
     async def reclaim(self, table: Table, user_id: int) -> Table:
         """A person showed up at ``table``: a seat a computer held for them is theirs again

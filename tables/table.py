@@ -405,6 +405,14 @@ class Table:
         )
         return Change(table, log=(ActionRow(None, f"team:{user_id}:{team}"),))
 
+    def rename(self, user_id: int, name: str, *, now: float) -> Change:
+        """``user_id`` is called ``name`` here from now on (``/uno forget-me``)."""
+        seat = self.seat_of(user_id)
+        if seat is None or self.players[seat].name == name:
+            return Change(self)
+        table = self._changed(now)._with_player(seat, replace(self.players[seat], name=name))
+        return Change(table, log=(ActionRow(None, f"rename:{user_id}"),))
+
     def leave(self, user_id: int, *, now: float) -> Change:
         """Leave the lobby, or a running match (which the leaver then loses, R-TIME-2)."""
         seat = self.playing_seat_of(user_id)

@@ -48,7 +48,8 @@ async def setup(bot: commands.Bot) -> None:
         held_grace=getattr(settings, "held_seat_grace", DEFAULT_HELD_GRACE),
     )
     play = Uno(bot, service, replies, messages)
-    boards = Boards(repo, replies, languages)
+    boards = Boards(repo, replies, languages, service)
+    play.personal["forget"] = boards.on_forget
     await bot.add_cog(play)
     await bot.add_cog(boards)
     bot.tree.add_command(UnoGroup(play, boards, replies))

@@ -22,12 +22,14 @@ from renders import LeaderRow, render_leaderboard, render_standings, render_stat
 from storage import GameRepository, GuildSettings, Sort
 from storage.boards import BoardRow, PlayerStats
 from storage.tournaments import TournamentExistsError, UnknownTournamentError
-from tables import TableError, refused
+from tables import TableError, TableService, refused
 
+from ._components import button
 from ._house import differences
 from ._i18n import t
 from ._present import colour_name, preset_name
 from ._replies import GuildLanguages, Interaction, Replies, answers
+from ._verbs import CustomId, base36
 
 PAGE = 10
 #: Seconds between two pictures of the boards for one user.
@@ -100,10 +102,17 @@ def _stats_facts(stats: PlayerStats) -> list[tuple[str, str]]:
 class Boards(commands.Cog):
     """Leaderboards, statistics, seasons, tournaments and server settings."""
 
-    def __init__(self, repo: GameRepository, replies: Replies, languages: GuildLanguages) -> None:
+    def __init__(
+        self,
+        repo: GameRepository,
+        replies: Replies,
+        languages: GuildLanguages,
+        service: TableService,
+    ) -> None:
         self.repo = repo
         self.replies = replies
         self.languages = languages
+        self.service = service
 
     # -- everyone ---------------------------------------------------------------------------
 
@@ -218,9 +227,23 @@ class Boards(commands.Cog):
 
     @answers()
     async def forget_me(self, interaction: Interaction) -> None:
-        """Ask before deleting the user's statistics, ratings and results everywhere."""
-        view = ForgetConfirmation(self.repo, interaction.user.id)
+        """Ask before deleting the user's statistics, ratings, results and stored name."""
+        who = base36(interaction.user.id)
+        view = discord.ui.View(timeout=None)
+        view.add_item(button("forget", who, None, "yes", label=t("forget.yes"), style="danger"))
+        view.add_item(button("forget", who, None, "no", label=t("forget.no")))
+        view.stop()  # restart-proof: the custom ids carry everything
         await interaction.edit_original_response(content=t("forget.confirm"), view=view)
+
+    async def on_forget(self, interaction: Interaction, cid: CustomId) -> None:
+        """The confirmation's buttons (they work after a restart too); the Uno cog checked
+        that the id is the clicker's."""
+        if cid.arg == "yes":
+            removed = await self.service.forget(interaction.user.id)
+            text = t("forget.done", rows=removed)
+        else:
+            text = t("forget.kept")
+        await interaction.edit_original_response(content=text, view=None)
 
     # -- server managers (/uno-admin; the checks stay in code too) ------------------------
 
@@ -311,25 +334,3 @@ def _describe_settings(settings: GuildSettings) -> str:
     if changed:
         text += "\n" + t("table.house_rules", changes="; ".join(changed))
     return text
-
-
-class ForgetConfirmation(discord.ui.View):
-    """Two buttons under the ephemeral question; only the asker sees them."""
-
-    def __init__(self, repo: GameRepository, user_id: int) -> None:
-        super().__init__(timeout=120)
-        self.repo = repo
-        self.user_id = user_id
-        self.confirm.label = t("forget.yes")
-        self.cancel.label = t("forget.no")
-
-    @discord.ui.button(style=discord.ButtonStyle.danger)
-    async def confirm(self, interaction: Interaction, button: discord.ui.Button[Any]) -> None:
-        removed = await self.repo.boards.forget_user(self.user_id)
-        self.stop()
-        await interaction.response.edit_message(content=t("forget.done", rows=removed), view=None)
-
-    @discord.ui.button(style=discord.ButtonStyle.secondary)
-    async def cancel(self, interaction: Interaction, button: discord.ui.Button[Any]) -> None:
-        self.stop()
-        await interaction.response.edit_message(content=t("forget.kept"), view=None)

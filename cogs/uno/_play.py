@@ -32,7 +32,7 @@ from ._messages import HandState, hand_payload
 from ._present import card_name, colour_name, preset_name, rules_help, team_name
 from ._replies import Defer, Interaction, Replies, answers
 from ._table_message import TableMessages
-from ._verbs import BY_NAME, CustomId, Place, actions_of, with_uno
+from ._verbs import BY_NAME, CustomId, Place, actions_of, base36, with_uno
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +40,7 @@ log = logging.getLogger(__name__)
 REPOST_COOLDOWN = 5.0
 
 ComponentAction = Callable[[Interaction, Table, CustomId, Sequence[str]], Awaitable[None]]
+PersonalAction = Callable[[Interaction, CustomId], Awaitable[None]]
 
 
 def player_of(interaction: Interaction) -> Player:
@@ -144,6 +145,8 @@ class Uno(commands.Cog, name=HANDLER_COG):
         self.replies = replies
         self.messages = messages
         replies.on_stale = self.show_current_hand
+        #: Components about no table (the user's own business), by verb.
+        self.personal: dict[str, PersonalAction] = {}
         self._refresh: asyncio.Task[None] | None = None
         self.verbs: dict[str, ComponentAction] = {
             "hand": self._on_hand,
@@ -292,6 +295,15 @@ class Uno(commands.Cog, name=HANDLER_COG):
             return
         verb = BY_NAME[cid.verb]
         defer: Defer = "thinking" if verb.place is Place.TABLE else "update"
+        if verb.place is Place.PERSONAL:
+            # The id names its owner: anyone else gets a new message, never a change of theirs.
+            if cid.table != base36(interaction.user.id):
+                await self.replies.run(interaction, self._not_yours, defer="thinking")
+                return
+            await self.replies.run(
+                interaction, lambda: self.personal[cid.verb](interaction, cid), defer=defer
+            )
+            return
 
         async def body() -> None:
             table = await self.service.get(cid.table)
@@ -304,6 +316,10 @@ class Uno(commands.Cog, name=HANDLER_COG):
             await handler(interaction, table, cid, values)
 
         await self.replies.run(interaction, body, defer=defer)
+
+    @staticmethod
+    async def _not_yours() -> None:
+        raise TableError("not_yours")
 
     async def _on_action(
         self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]

@@ -43,6 +43,7 @@ class Place(enum.Enum):
 
     TABLE = "table"  # the public table message: answered with a new ephemeral message
     HAND = "hand"  # a player's ephemeral hand: the hand message itself is updated
+    PERSONAL = "personal"  # someone's own ephemeral message, about no table: updated in place
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +206,8 @@ VERBS: tuple[Verb, ...] = (
         arg="switches|stacking|challenge|scoring|length|teams|turn",
     ),
     Verb("ruleset", versioned=False, arg="play|match|reset"),
+    # /uno forget-me's confirmation: the "table" part holds the asker's id, in base 36.
+    Verb("forget", place=Place.PERSONAL, versioned=False, arg="yes|no"),
     # A hand's actions: the hand message offers a component for each legal action.
     Verb(
         "pick",
@@ -268,6 +271,19 @@ VERBS: tuple[Verb, ...] = (
 )
 
 BY_NAME: dict[str, Verb] = {verb.name: verb for verb in VERBS}
+
+
+def base36(number: int) -> str:
+    """A Discord id in the 13 characters an id's "table" part allows."""
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    text = ""
+    while True:
+        number, digit = divmod(number, 36)
+        text = digits[digit] + text
+        if not number:
+            return text
+
+
 _COMPILED = {verb.name: re.compile(verb.pattern) for verb in VERBS}
 
 

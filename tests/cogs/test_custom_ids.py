@@ -45,6 +45,7 @@ ARGS: dict[str, tuple[str, ...]] = {
     ),
     "rule": ("switches", "stacking", "challenge", "scoring", "length", "teams", "turn"),
     "ruleset": ("play", "match", "reset"),
+    "forget": ("yes", "no"),
     "choose": tuple("RYGBPTOV"),
     "page": tuple(str(page) for page in range(100)),
     "pick": tuple(str(page) for page in range(100)),

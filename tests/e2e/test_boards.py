@@ -16,6 +16,7 @@ from .harness import (
     World,
     click,
     description,
+    find_id,
     load,
     open_table,
     play_turn,
@@ -154,3 +155,38 @@ async def play_out(world: World, table_id: str) -> None:
         current = table.match.hand.current
         if not await play_turn(world, seats[current], table_id, current):
             await asyncio.sleep(0.05)
+
+
+async def test_forget_me_speaks_italian_survives_a_restart_and_clears_the_name(
+    world: World,
+) -> None:
+    world.bruno.locale = "it"
+    await slash(world, world.alice, "uno new", hands=1)
+    table_id = find_id(table_message(world), "uno:1:join:").rsplit(":", 1)[1]
+    await slash(world, world.bruno, "uno join")
+    await click(world, world.alice, table_message(world), f"uno:1:start:{table_id}")
+    await stack(world, table_id, [["R1"], ["B3", "B4"]], "R9", dealer=1)
+    await slash(world, world.alice, "uno play", card="R1")
+    finished = await load(world, table_id)
+    assert finished.status == "finished"
+    asked = await slash(world, world.bruno, "uno forget-me")
+    assert asked.message.content.startswith("Cancellare tutte le tue statistiche")
+    yes = find_id(asked.message, "uno:1:forget:")
+    assert yes.endswith(":yes")
+    # Alice never sees Bruno's question; a forged click of hers is refused.
+    forged = await world.fake.click(world.alice, asked.message, yes, force=True)
+    await forged.done()
+    assert forged.message.content == "That button belongs to someone else's message."
+    assert await load(world, table_id) == finished
+    await world.bot.kill()
+    await world.bot.start()
+    done = await click(world, world.bruno, asked.message, yes)
+    assert done.message.content.startswith("Fatto: cancellate")
+    repo = await GameRepository.open(str(world.database))
+    try:
+        assert await repo.boards.stats(world.guild.id, world.bruno.id) is None
+        assert await repo.boards.stats(world.guild.id, world.alice.id) is not None
+    finally:
+        await repo.close()
+    kept = await load(world, table_id)
+    assert [p.name for p in kept.players] == ["alice", "—"]
