@@ -26,7 +26,7 @@ from tables import TableError, TableService, refused
 
 from ._components import button
 from ._house import differences
-from ._i18n import t
+from ._i18n import LANGUAGES, t
 from ._present import colour_name, preset_name
 from ._replies import GuildLanguages, Interaction, Replies, answers
 from ._verbs import CustomId, base36
@@ -273,6 +273,8 @@ class Boards(commands.Cog):
     ) -> None:
         """The server's defaults for new tables (house rules included), and its language."""
         self._require_manager(interaction)
+        if language not in (None, "auto", *LANGUAGES):
+            raise TableError("bad_option", option="language")
         if preset is not None and preset not in PRESETS:
             raise TableError("bad_rules", rule="unknown_preset", preset=preset[:40])
         guild = interaction.guild_id or 0

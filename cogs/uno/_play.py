@@ -274,14 +274,21 @@ class Uno(commands.Cog, name=HANDLER_COG):
             return
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
-        if not custom_id.startswith("uno:") or interaction.message is None:
+        message = interaction.message
+        if message is None:
             return
+        ours = self.bot.user is not None and message.author.id == self.bot.user.id
+        if not custom_id.startswith("uno:") and not ours:
+            return  # another application's component (never on our messages)
+        kind = int(data.get("component_type", 0))
         on_message = {
-            getattr(child, "custom_id", None)
-            for row in interaction.message.components
+            (getattr(child, "custom_id", None), getattr(child.type, "value", None))
+            for row in message.components
             for child in getattr(row, "children", [row])
         }
-        if custom_id not in on_message and not interaction.response.is_done():
+        # A component that is not on the message, or not of the kind clicked: discord.py
+        # would drop it silently and the user would see "interaction failed".
+        if (custom_id, kind) not in on_message and not interaction.response.is_done():
             await self.replies.speak_to(interaction)
             await interaction.response.send_message(t("error.forged"), ephemeral=True)
 

@@ -54,6 +54,14 @@ class GuildLanguages:
         self._forced[guild_id] = language
 
 
+class WrongValue(app_commands.CheckFailure):
+    """An option the command does not have, or a value of another type than it takes."""
+
+    def __init__(self, value: str) -> None:
+        super().__init__(value)
+        self.value = value
+
+
 #: A command the tree does not know (any more), or whose options changed since the client
 #: last saw them.
 OUTDATED = (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)
@@ -118,7 +126,7 @@ class Replies:
         (which Discord should never send), an unknown or outdated command. Answered politely;
         nothing is changed."""
         await self.speak_to(interaction)
-        if isinstance(error, app_commands.TransformerError):
+        if isinstance(error, app_commands.TransformerError | WrongValue):
             text = t("error.bad_value", value=str(error.value)[:50])
         elif isinstance(
             error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch

@@ -26,7 +26,7 @@ from tables import TableError
 from ._boards import SORTS, Boards
 from ._house import SETTINGS, changes_for
 from ._play import Uno
-from ._replies import Interaction, Replies
+from ._replies import Interaction, Replies, WrongValue
 
 PRESET_CHOICES = [
     app_commands.Choice(name=app_commands.locale_str(name, key=f"preset.{name}"), value=name)
@@ -105,8 +105,63 @@ class _Refusing(app_commands.Group):
 
     replies: Replies
 
+    async def interaction_check(self, interaction: Interaction) -> bool:
+        problem = wrong_option(interaction)
+        if problem is not None:
+            raise WrongValue(problem)
+        return True
+
     async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
         await self.replies.refuse_command(interaction, error)
+
+
+_PYTHON_TYPES: dict[discord.AppCommandOptionType, tuple[type, ...]] = {
+    discord.AppCommandOptionType.string: (str,),
+    discord.AppCommandOptionType.integer: (int,),
+    discord.AppCommandOptionType.number: (int, float),
+    discord.AppCommandOptionType.boolean: (bool,),
+}
+
+
+def wrong_option(interaction: Interaction) -> str | None:
+    """What is wrong with the options Discord sent, checked against the command itself
+    (Discord checks them for a real client; a forged payload skips that): ``None`` if fine."""
+    command = interaction.command
+    data: Any = interaction.data or {}
+    options: list[dict[str, Any]] = list(data.get("options") or [])
+    while options and options[0].get("type") in (1, 2):  # into the subcommand (group)
+        options = list(options[0].get("options") or [])
+    if not isinstance(command, app_commands.Command):
+        return None
+    for given in options:
+        name = str(given.get("name", ""))
+        parameter = command.get_parameter(name)
+        if parameter is None:
+            return name[:50]
+        value = given.get("value")
+        if not _fits(parameter, value):
+            return str(value)[:50]
+    return None
+
+
+def _fits(parameter: app_commands.Parameter, value: Any) -> bool:
+    """Is ``value`` of the parameter's type, in its range or length, among its choices?
+    (discord.py leaves all three to Discord.)"""
+    expected = _PYTHON_TYPES.get(parameter.type)
+    if expected is None:  # users, roles, channels: a snowflake
+        return str(value).isdigit()
+    if not isinstance(value, expected) or (bool not in expected and isinstance(value, bool)):
+        return False
+    if parameter.choices and value not in {choice.value for choice in parameter.choices}:
+        return False
+    if isinstance(value, str):  # its range is its length (discord.py keeps both alike)
+        measure: float = len(value)
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        measure = value
+    else:
+        return True
+    low, high = parameter.min_value, parameter.max_value
+    return (low is None or measure >= low) and (high is None or measure <= high)
 
 
 class TournamentGroup(_Refusing, name="tournament", description="Tournaments of this server"):
