@@ -157,22 +157,29 @@ class Replies:
 
 
 class Cooldowns:
-    """How often one user may ask for what costs a picture (boards, reposts)."""
+    """How often one user may ask for what costs a picture (boards, reposts): a few at once,
+    then one every ``seconds`` (a token bucket per user and kind)."""
+
+    BURST = 3
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
-        self._last: dict[tuple[int, str], float] = {}
+        self._tokens: dict[tuple[int, str], tuple[float, float]] = {}  # (tokens, at)
 
     def check(self, user_id: int, what: str, seconds: float) -> None:
-        """Refuse (``TableError('cooldown')``) a request sooner than ``seconds`` after the
-        user's last one of the same kind."""
+        """Refuse (``TableError('cooldown')``) a request beyond the user's burst of that
+        kind, until a token comes back."""
         now = self._clock()
-        last = self._last.get((user_id, what))
-        if last is not None and now - last < seconds:
-            raise TableError("cooldown", seconds=max(1, math.ceil(seconds - (now - last))))
-        if len(self._last) > 10_000:  # forget the old ones now and then
-            self._last = {k: v for k, v in self._last.items() if now - v < 3600}
-        self._last[(user_id, what)] = now
+        tokens, at = self._tokens.get((user_id, what), (float(self.BURST), now))
+        tokens = min(float(self.BURST), tokens + (now - at) / seconds)
+        if tokens < 1.0:
+            self._tokens[(user_id, what)] = (tokens, now)
+            raise TableError("cooldown", seconds=max(1, math.ceil((1.0 - tokens) * seconds)))
+        if len(self._tokens) > 10_000:  # forget whoever has a full bucket again
+            self._tokens = {
+                k: v for k, v in self._tokens.items() if v[0] + (now - v[1]) / seconds < self.BURST
+            }
+        self._tokens[(user_id, what)] = (tokens - 1.0, now)
 
 
 class Answering(Protocol):

@@ -13,6 +13,7 @@ import contextlib
 import dataclasses
 import random
 import re
+import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -134,6 +135,7 @@ async def slash(world: World, user: Any, command: str, **options: Any) -> Any:
     result = await world.fake.slash(user, world.channel, command, **options)
     await result.done()
     result.assert_answered_within(3.0)
+    await caught_up(world)
     return result
 
 
@@ -141,7 +143,38 @@ async def click(world: World, user: Any, message: Any, custom_id: str, **kw: Any
     result = await world.fake.click(user, message, custom_id, **kw)
     await result.done()
     result.assert_answered_within(3.0)
+    await caught_up(world)
     return result
+
+
+TABLE_FOOTER = re.compile(r"\b([0-9a-z]{10}) · versione? (\d+)")
+
+
+async def caught_up(world: World, within: float = 5.0) -> None:
+    """Wait until the channel's table message shows the stored table (the bot answers the
+    user first and edits the table message right after; on a loaded machine the edit can
+    come after the answer's quiet period)."""
+    deadline = asyncio.get_running_loop().time() + within
+    while True:
+        shown = _shown_table(world)
+        if shown is None:
+            return
+        table_id, version = shown
+        with sqlite3.connect(world.database) as db:
+            row = db.execute("SELECT version FROM tables WHERE id = ?", (table_id,)).fetchone()
+        if row is None or version >= row[0] or asyncio.get_running_loop().time() > deadline:
+            return
+        await asyncio.sleep(0.05)
+
+
+def _shown_table(world: World) -> tuple[str, int] | None:
+    """The table id and version the channel's latest table message shows, if any."""
+    for message in reversed(world.fake.channel_messages(world.channel)):
+        for embed in message.embeds:
+            found = TABLE_FOOTER.search((embed.get("footer") or {}).get("text", ""))
+            if found:
+                return found.group(1), int(found.group(2))
+    return None
 
 
 async def choose(world: World, user: Any, message: Any, custom_id: str, value: str) -> Any:
