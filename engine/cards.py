@@ -217,6 +217,22 @@ class CardFace:
         return f"CardFace.parse({self.notation!r})"
 
 
+def matches(face: CardFace, top: CardFace, colour: Colour | None) -> bool:
+    """R-TURN-1/2: whether ``face`` may be played on ``top`` while ``colour`` is in play: a
+    wild, the same colour, or the same number or symbol.
+
+    The engine's one statement of the rule. Its fast paths read it from the per-card tables
+    of :mod:`engine.tables`, which are built by calling this function.
+
+    >>> red_7, blue_7 = CardFace.parse("R7"), CardFace.parse("B7")
+    >>> matches(blue_7, red_7, Colour.RED), matches(CardFace.parse("BS"), red_7, Colour.RED)
+    (True, False)
+    >>> matches(CardFace.parse("W4"), red_7, Colour.RED)
+    True
+    """
+    return face.colour is None or face.colour is colour or face.symbol == top.symbol
+
+
 #: Points of each kind in a classic deck (R-DECK-2); number cards score their number.
 CLASSIC_POINTS: dict[Kind, int] = {
     Kind.SKIP: 20,

@@ -26,13 +26,22 @@ from .actions import (
     Play,
     parse_action,
 )
-from .cards import CLASSIC_COLOURS, CardFace, Kind
+from .cards import CLASSIC_COLOURS, CardFace, Kind, matches
 from .construct import builder
 from .errors import EngineError, IllegalActionError, InvalidActionError, Reason
 from .events import DrawCause, Event, Termination
 from .rules import Rules, Stacking, UnoPenalty
 from .state import GameState, Phase, Transition
-from .step import ANSWERING, Step, draft, freeze, hand_complete, replaced
+from .step import (
+    ANSWERING,
+    Step,
+    draft,
+    finish_blocked,
+    freeze,
+    hand_complete,
+    has_playable,
+    replaced,
+)
 from .tables import SWAP, tables_for
 
 # Built with the fast constructors of engine.construct, like every event of a transition.
@@ -51,10 +60,8 @@ _CATCHES = tuple(CatchUno(seat) for seat in range(10))
 
 
 def _matches(state: GameState, face: CardFace) -> bool:
-    """R-TURN-1/2: same colour, same number or symbol, or a wild."""
-    if face.colour is None or face.colour is state.colour:
-        return True
-    return face.symbol == state.deck.sides[state.side][state.discard[-1]].symbol
+    """R-TURN-1/2 on the state's top card and colour (:func:`engine.cards.matches`)."""
+    return matches(face, state.deck.sides[state.side][state.discard[-1]], state.colour)
 
 
 def _can_stack(state: GameState, face: CardFace) -> bool:
@@ -70,19 +77,6 @@ def _can_stack(state: GameState, face: CardFace) -> bool:
     return face.kind is Kind.WILD_DRAW_FOUR and stacking is Stacking.CUMULATIVE
 
 
-def _finish_blocked(state: GameState, face: CardFace, seat: int) -> bool:
-    """R-END-2: with ``no_action_finish`` the last card may not be an action or wild."""
-    return state.rules.no_action_finish and len(state.hands[seat]) == 1 and face.kind.is_action
-
-
-def _has_playable(state: GameState, seat: int) -> bool:
-    faces = state.deck.sides[state.side]
-    return any(
-        _matches(state, faces[c]) and not _finish_blocked(state, faces[c], seat)
-        for c in state.hands[seat]
-    )
-
-
 def _jump_in_allowed(state: GameState, seat: int, face: CardFace) -> bool:
     """R-ACT-7: an identical card played out of turn."""
     if not state.rules.jump_in or state.phase not in (Phase.PLAY, Phase.PENALTY):
@@ -92,7 +86,7 @@ def _jump_in_allowed(state: GameState, seat: int, face: CardFace) -> bool:
         return False
     if state.phase is Phase.PENALTY and not _can_stack(state, face):
         return False
-    return not _finish_blocked(state, face, seat)
+    return not finish_blocked(state, face, seat)
 
 
 def _others(state: GameState, seat: int) -> list[int]:
@@ -125,7 +119,7 @@ def _check_play_shape(state: GameState, seat: int, play: Play) -> None:
     faces = state.deck.sides[state.side]
     if not any(faces[c] is face or faces[c] == face for c in state.hands[seat]):
         raise IllegalActionError(Reason.CARD_NOT_IN_HAND, str(face))
-    if _finish_blocked(state, face, seat):
+    if finish_blocked(state, face, seat):
         raise IllegalActionError(Reason.NO_ACTION_FINISH, str(face))
 
 
@@ -194,7 +188,7 @@ def check(state: GameState, seat: int, action: Action) -> None:
             raise IllegalActionError(Reason.WRONG_PHASE, phase.value)
     elif isinstance(action, Draw):
         if phase is Phase.PLAY:
-            if state.rules.draw_only_if_stuck and _has_playable(state, seat):
+            if state.rules.draw_only_if_stuck and has_playable(state, seat):
                 raise IllegalActionError(Reason.DRAW_NOT_ALLOWED, "you hold a playable card")
         elif phase not in ANSWERING:
             raise IllegalActionError(Reason.WRONG_PHASE, phase.value)
@@ -267,7 +261,7 @@ def _legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
                     return tuple(actions)
                 return _with_uno(state, seat, actions)
             colour = state.colour
-            symbol = faces[state.discard[-1]].symbol
+            top = faces[state.discard[-1]]
             listed: set[CardFace] = set()  # one entry per face, adjacent ids or not
             for card in hand:
                 face = faces[card]
@@ -276,14 +270,14 @@ def _legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
                 listed.add(face)
                 if single and face.kind.is_action:
                     continue
-                if face.colour is None or face.colour is colour or face.symbol == symbol:
+                if matches(face, top, colour):
                     actions.extend(_card_plays(state, seat, card))
             if not (state.rules.draw_only_if_stuck and actions):
                 actions.append(DRAW)
         elif phase is Phase.DRAWN:
             assert state.drawn is not None
             face = faces[state.drawn]
-            if _matches(state, face) and not _finish_blocked(state, face, seat):
+            if _matches(state, face) and not finish_blocked(state, face, seat):
                 actions.extend(_card_plays(state, seat, state.drawn))
             actions.append(PASS)
         elif phase is Phase.CHOOSE_COLOUR:
@@ -294,7 +288,7 @@ def _legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
                 face = faces[card]
                 if face is not previous:
                     previous = face
-                    if _can_stack(state, face) and not _finish_blocked(state, face, seat):
+                    if _can_stack(state, face) and not finish_blocked(state, face, seat):
                         actions.extend(_card_plays(state, seat, card))
             actions.append(DRAW)
             if phase is Phase.CHALLENGE:

@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from . import events, rng
 from .actions import Play
-from .cards import CardFace, Colour, Deck, Kind
+from .cards import CardFace, Colour, Deck, Kind, matches
 from .construct import builder, copier, publish
 from .errors import EngineError
 from .events import DrawCause, Event, Termination
@@ -57,6 +57,22 @@ def hand_complete(state: GameState | Step) -> bool:
     if not state.out:
         return False
     return not state.rules.play_to_last or sum(state.playing) <= 1
+
+
+def finish_blocked(state: GameState | Step, face: CardFace, seat: int) -> bool:
+    """R-END-2: with ``no_action_finish`` the last card may not be an action or wild."""
+    return state.rules.no_action_finish and len(state.hands[seat]) == 1 and face.kind.is_action
+
+
+def has_playable(state: GameState | Step, seat: int) -> bool:
+    """Whether ``seat`` holds a card it could play on its turn (R-TURN-1/2, R-END-2)."""
+    faces = state.deck.sides[state.side]
+    top = faces[state.discard[-1]]
+    colour = state.colour
+    return any(
+        matches(faces[c], top, colour) and not finish_blocked(state, faces[c], seat)
+        for c in state.hands[seat]
+    )
 
 
 def replaced(seats: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
@@ -434,10 +450,7 @@ class Step:
 
     def _playable_now(self, card: int) -> bool:
         faces = self.faces
-        face = faces[card]
-        if face.colour is None or face.colour is self.colour:
-            return True
-        return face.symbol == faces[self.discard[-1]].symbol
+        return matches(faces[card], faces[self.discard[-1]], self.colour)
 
     def take_penalty(self, ev: list[Event], seat: int) -> None:
         """Accept the pending Draw Two / Wild Draw Four (stack included) and lose the turn;

@@ -16,7 +16,7 @@ tables each card costs one index instead of a few attribute reads and comparison
 from __future__ import annotations
 
 from .actions import Play
-from .cards import ALL_COLOURS, CardFace, Colour, Kind
+from .cards import ALL_COLOURS, CardFace, Colour, Kind, matches
 
 #: ``matching()`` codes: how a card may be played on the top card.
 NO, PLAYS, SWAP = 0, 1, 2
@@ -63,7 +63,7 @@ class SideTables:
     def _row(self, top: CardFace, colour: Colour) -> bytes:
         codes = bytearray(len(self.faces))
         for card, face in enumerate(self.faces):
-            if face.colour is None or face.colour is colour or face.symbol == top.symbol:
+            if matches(face, top, colour):  # the rule itself, once per (top, colour, card)
                 codes[card] = SWAP if face.kind is Kind.SWAP_HANDS else PLAYS
         return bytes(codes)
 
