@@ -75,7 +75,9 @@ class GameState:
     drawn: int | None = None  # the card drawn this turn (DRAWN)
     uno_seat: int | None = None  # whose UNO window is open (R-UNO-1/2)
     uno_called: bool = False
-    dry_draws: int = 0  # draws in a row that found no card at all (R-TURN-6)
+    # Turns in a row whose draw found no card at all, drawn by a seat with nothing to play
+    # (R-TURN-6); a play, a card drawn or a draw by choice starts the count again.
+    dry_draws: int = 0
     last_drawer: int | None = None  # for the R-SCORE-6 tie-break
     termination: Termination | None = None
     ranking: tuple[int, ...] = ()

@@ -435,10 +435,15 @@ class Step:
                 break
         if drawn is None:
             ev.append(DrawSkipped(seat))
-            self.dry_draws += 1
-            if self.dry_draws >= sum(self.playing):
-                self.finish(ev, Termination.BLOCKED)  # a round with nothing to play or draw
-                return
+            if has_playable(self, seat):
+                # A draw by choice (R-TURN-4) says nothing about being stuck: only a full
+                # round of seats with nothing to play and nothing to draw blocks the hand.
+                self.dry_draws = 0
+            else:
+                self.dry_draws += 1
+                if self.dry_draws >= sum(self.playing):
+                    self.finish(ev, Termination.BLOCKED)
+                    return
             self.current = self.next_seat(seat)
             return
         self.dry_draws = 0

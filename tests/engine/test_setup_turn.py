@@ -1090,24 +1090,143 @@ def test_r_turn_6_nothing_left_to_draw_skips_the_draw_and_the_turn_passes() -> N
     assert legal(after) == {2: SEAT_2_PLAYS}
 
 
-def test_r_turn_6_a_full_round_of_dry_draws_ends_the_hand_blocked() -> None:
+def test_r_turn_6_a_draw_by_choice_from_nothing_is_not_a_dry_draw() -> None:
+    """Seat 2 could play but draws (R-TURN-4): nothing is drawn, the turn passes, and the
+    seats that cannot play start counting again; the hand never ends while seat 2 can play."""
     state = dry_table()
     after, events = run(state, (0, "draw"), (1, "draw"))
-    step = after.apply(2, "draw")  # seat 2 could play, but draws too (R-TURN-4)
-    over = ok(step.state)
-    assert kinds(step.events) == ["DrawSkipped", "HandEnded"]
-    # Fewest points first: seat 0 holds 3, seat 1 holds 7, seat 2 the rest of the deck.
+    assert after.dry_draws == 2
+    for _ in range(3):  # round after round, the same three draws
+        step = after.apply(2, "draw")
+        after = ok(step.state)
+        assert step.events == (DrawSkipped(2),)
+        assert after.dry_draws == 0
+        assert not after.is_over
+        assert table(after)["current"] == 0
+        assert legal(after) == {0: ["draw"]}
+        after, events = run(after, (0, "draw"), (1, "draw"))
+        assert kinds(events) == ["DrawSkipped", "DrawSkipped"]
+        assert after.dry_draws == 2
+        assert legal(after) == {2: SEAT_2_PLAYS}
+    # Seat 2 still holds every card it held, and plays one at last.
+    assert len(after.hands[2]) == len(state.hands[2])
+    after, _ = run(after, (2, "R0"))
+    assert after.dry_draws == 0
+    assert ok(after).phase is Phase.PLAY
+
+
+def two_seat_dry_table(first: int) -> GameState:
+    """Two seats, Red 5 on top, no draw pile: seat 1 holds a Green 1 and a Blue 2 (nothing
+    to play), seat 0 every other card (reds, fives and wilds among them). ``first`` moves."""
+    state = hand([["Y7", "B8"], ["G1", "B2"]], "R5", dealer=1 - first).state
+    assert state.current == first
+    return rebuilt(state, draw_pile=(), hands=[state.hands[0] + state.draw_pile, state.hands[1]])
+
+
+@pytest.mark.parametrize("first", [0, 1], ids=["by-choice-first", "stuck-first"])
+def test_r_turn_6_two_seats_a_draw_by_choice_and_a_stuck_seat_do_not_block_the_hand(
+    first: int,
+) -> None:
+    """The defect of issue 13: seat 0 draws by choice from nothing, seat 1 has nothing to
+    play; the hand used to end as blocked while seat 0 still held playable cards."""
+    state = two_seat_dry_table(first)
+    moves = [(0, "draw"), (1, "draw")] if first == 0 else [(1, "draw"), (0, "draw")]
+    after, events = run(state, *moves, *moves, *moves)
+    assert kinds(events) == ["DrawSkipped"] * 6
+    assert not any(isinstance(e, HandEnded) for e in events)
+    assert ok(after).phase is Phase.PLAY
+    assert after.termination is None
+    assert after.current == first
+    # Seat 1's draws are dry (the count is 1 after them), seat 0's a choice (back to 0).
+    assert after.dry_draws == (1 if moves[-1][0] == 1 else 0)
+    # Seat 0 may play what seat 2 of the three-seat table may: it holds the same reds.
+    expected = {0: SEAT_2_PLAYS} if first == 0 else {1: ["draw"]}
+    assert legal(after) == expected
+
+
+def test_r_turn_6_two_seats_the_seat_that_could_play_goes_out_in_the_end() -> None:
+    """After draws by choice and dry draws, the hand goes on to a normal end (R-END-1)."""
+    state = two_seat_dry_table(0)
+    after, _ = run(state, (0, "draw"), (1, "draw"), (0, "draw"), (1, "draw"))
+    assert not after.is_over
+    # Seat 0 now plays a card, which also gives the pile a card to reshuffle.
+    after, events = run(after, (0, "R0"), (1, "draw"))
+    assert kinds(events) == ["CardPlayed", "PileReshuffled", "CardsDrawn", "CardsReceived"]
+    assert ok(after).dry_draws == 0
+
+
+def test_r_turn_6_a_full_round_of_stuck_seats_with_nothing_to_draw_ends_the_hand_blocked() -> None:
+    """Every seat draws in turn with nothing to play and nothing to draw: blocked, ranked by
+    the fewest points (R-SCORE-6).
+
+    With every card of a deck in play some seat can always play here (the number cards of
+    the colour in play are all in hands), so this end needs cards out of play: the table
+    holds only the Green 1, Blue 2, Yellow 3, Green 4, Yellow 9 and the Red 5 on top.
+    """
+    state = hand([["G1", "B2"], ["Y3", "G4"], ["Y9"]], "R5").state
+    state = dataclasses.replace(state, draw_pile=())
+    after, events = run(state, (0, "draw"), (1, "draw"))
+    assert kinds(events) == ["DrawSkipped", "DrawSkipped"]
+    assert after.dry_draws == 2
+    step = after.apply(2, "draw")
+    over = step.state
     assert step.events == (DrawSkipped(2), HandEnded(Termination.BLOCKED, (0, 1, 2)))
     assert over.phase is Phase.HAND_OVER
     assert over.termination is Termination.BLOCKED
-    assert over.ranking == (0, 1, 2)
     outcome = over.outcome()
     assert outcome is not None
-    assert outcome.termination is Termination.BLOCKED
+    assert outcome.points == (3, 7, 9)
     assert outcome.winner == 0
     assert legal(over) == {}
     refused(over, 0, "draw", Reason.HAND_OVER)
-    assert kinds(events) == ["DrawSkipped", "DrawSkipped"]
+
+
+def test_r_turn_6_r_end_2_a_last_action_card_that_may_not_finish_leaves_the_seat_stuck() -> None:
+    """With ``no_action_finish`` a seat whose only card is a matching Skip cannot play it
+    (R-END-2): its draw from nothing is dry. Seat 2, which can play, draws by choice."""
+    state = hand([["RS"], ["G1", "B2"], ["Y7", "B8"]], "R5", no_action_finish=True).state
+    state = rebuilt(state, draw_pile=(), hands=[*state.hands[:2], state.hands[2] + state.draw_pile])
+    assert legal(state)[0] == ["draw"]
+    after, _ = run(state, (0, "draw"))
+    assert after.dry_draws == 1
+    after, _ = run(after, (1, "draw"))
+    assert after.dry_draws == 2
+    after, events = run(after, (2, "draw"))
+    assert events == [DrawSkipped(2)]
+    assert ok(after).dry_draws == 0
+    assert not after.is_over
+
+
+def test_r_turn_6_r_turn_2_a_seat_holding_only_wilds_draws_by_choice() -> None:
+    """A wild can always be played (R-TURN-2): drawing from nothing with one is a choice."""
+    state = hand([["W", "W4"], ["G1", "B2"], ["Y7", "B8"]], "R5").state
+    state = rebuilt(state, draw_pile=(), hands=[*state.hands[:2], state.hands[2] + state.draw_pile])
+    after, _ = run(state, (0, "draw"), (1, "draw"))
+    assert after.dry_draws == 1  # seat 0 chose to draw; seat 1 is stuck
+    after, _ = run(after, (2, "draw"), (0, "draw"), (1, "draw"))
+    assert ok(after).dry_draws == 1
+    assert not after.is_over
+
+
+def test_r_turn_6_r_turn_4_with_draw_only_if_stuck_every_draw_from_nothing_is_dry() -> None:
+    """``draw_only_if_stuck`` refuses a draw by choice, so only stuck seats draw."""
+    state = hand([["G1", "B2"], ["Y3", "G4"], ["Y7", "B8"]], "R5", draw_only_if_stuck=True).state
+    state = rebuilt(state, draw_pile=(), hands=[*state.hands[:2], state.hands[2] + state.draw_pile])
+    after, _ = run(state, (0, "draw"), (1, "draw"))
+    assert after.dry_draws == 2
+    refused(after, 2, "draw", Reason.DRAW_NOT_ALLOWED)
+
+
+def test_r_turn_6_r_act_7_a_jump_in_between_dry_draws_starts_the_count_again() -> None:
+    """A card played out of turn (R-ACT-7) is a play: the stuck seats count from zero."""
+    state = hand([["G1", "B2"], ["Y3", "G4"], ["Y7", "B8"]], "R5", jump_in=True).state
+    state = rebuilt(state, draw_pile=(), hands=[*state.hands[:2], state.hands[2] + state.draw_pile])
+    after, _ = run(state, (0, "draw"))
+    assert after.dry_draws == 1
+    after, events = run(after, (2, "R5"))  # seat 2 holds the other Red 5
+    assert isinstance(events[0], CardPlayed)
+    assert events[0].jump_in
+    assert ok(after).dry_draws == 0
 
 
 def test_r_turn_6_a_card_played_in_between_resets_the_round_of_dry_draws() -> None:
