@@ -1,17 +1,27 @@
-"""Engine speed: random-legal 4-player ``classic`` hands on one core.
+"""Engine speed against RLCard's UNO game core, on a fair loop (docs/performance.md).
 
-Prints hands/s and µs per step for two seeded random policies:
+Three runs, each 4-player classic hands with a seeded random *play-first* policy where a
+policy is ours to choose:
 
-- ``play-first``: a uniformly random legal play when there is one, else draw (a drawn card
-  that can be played is played). This is what RLCard's random agent does, so the figures
-  compare with RLCard's UNO game core, which this script also times when ``rlcard`` is
-  installed (``pip install rlcard``; not a project dependency).
-- ``simulate``: the weighted policy of ``python -m engine simulate`` — every seat acts, out of
-  turn included (calls, catches), and drawing stays possible with playable cards.
+- ``engine``: new hands through ``new_hand`` and the validated ``GameState.apply`` (every
+  rule enforced on every step); the policy plays a random legal card, draws only when it has
+  none (a drawn card that can be played is played, a Wild Draw Four is taken, never
+  challenged), names a random colour for a start Wild.
+- ``rlcard``: RLCard 1.2.0's ``UnoGame`` (``init_game``, ``get_legal_actions``, ``step``)
+  with a random legal action, which is the same policy: RLCard lists draw only when nothing
+  is playable, and plays a playable drawn card by itself. Skipped, with a line saying so,
+  when ``rlcard`` is not installed (``pip install -e ".[bench]"``).
+- ``simulate``: what ``python -m engine simulate --preset classic --players 4`` runs: whole
+  matches through ``Match.apply`` with the weighted all-seats policy (calls, catches, jump-in
+  tries), no ``--check``.
 
-Every step goes through the validated ``GameState.apply``: every rule is enforced.
+The loop is fair: one random generator per run for each side (RLCard's own examples seed a
+new numpy generator every game, about a quarter of an RLCard game), every loop inside a
+function, CPU time (``time.process_time``), and the runs alternate round by round so a busy
+machine slows all of them alike. The ratios are taken inside each round; the median round
+is printed.
 
-    python benchmarks/engine_bench.py [--hands 3000] [--seed 1]
+    python benchmarks/engine_bench.py [--hands 2000] [--rounds 5] [--seed 1]
 """
 
 from __future__ import annotations
@@ -19,22 +29,28 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Draw, Play, Rules, new_hand
-from engine.simulate import random_step
+from engine import Phase, Play, Rules, new_hand
+from engine.simulate import simulate
+
+#: A run: (hands, seed) -> (steps, CPU seconds).
+Run = Callable[[int, int], tuple[int, float]]
 
 
-def play_first(hands: int, seed: int) -> tuple[int, float]:
-    """Play ``hands`` hands with the play-first random policy; return (steps, seconds)."""
+def engine_play_first(hands: int, seed: int) -> tuple[int, float]:
+    """``hands`` hands of the engine with the play-first policy."""
     rules = Rules.from_preset("classic")
-    rnd = random.Random(seed)
+    pick = random.Random(seed).random  # one generator for the whole run
+    choose_colour = Phase.CHOOSE_COLOUR
     steps = 0
-    started = time.perf_counter()
+    started = time.process_time()
     for number in range(hands):
         state = new_hand(rules, 4, dealer=number % 4, seed=seed * 100_003 + number).state
         while not state.is_over:
@@ -42,78 +58,102 @@ def play_first(hands: int, seed: int) -> tuple[int, float]:
             legal = state.legal_actions(seat)
             plays = [a for a in legal if type(a) is Play]
             if plays:
-                action = plays[int(rnd.random() * len(plays))]
+                action = plays[int(pick() * len(plays))]
+            elif state.phase is choose_colour:
+                action = legal[int(pick() * len(legal))]
             else:
-                action = next(a for a in legal if type(a) is Draw) if Draw() in legal else legal[0]
+                action = legal[0]  # draw (or take the penalty); pass never comes first
             state = state.apply(seat, action).state
             steps += 1
-    return steps, time.perf_counter() - started
+    return steps, time.process_time() - started
 
 
-def simulate_policy(hands: int, seed: int) -> tuple[int, float]:
-    """Play ``hands`` hands with the simulate policy; return (steps, seconds)."""
-    rules = Rules.from_preset("classic")
-    rnd = random.Random(seed)
-    steps = 0
-    started = time.perf_counter()
-    for number in range(hands):
-        state = new_hand(rules, 4, dealer=number % 4, seed=seed * 100_003 + number).state
-        while not state.is_over:
-            seat, action = random_step(state, rnd)
-            state = state.apply(seat, action).state
-            steps += 1
-    return steps, time.perf_counter() - started
-
-
-def rlcard_core(games: int, seed: int) -> tuple[int, float] | None:
-    """RLCard's UNO game core with its random legal policy, for scale (None if absent)."""
+def rlcard_core(hands: int, seed: int) -> tuple[int, float] | None:
+    """``hands`` games of RLCard's UNO game core with a random legal action (None if absent)."""
     try:
         import numpy as np
         from rlcard.games.uno.game import UnoGame
     except ImportError:
         return None
     game = UnoGame(num_players=4)
-    rnd = random.Random(seed)
+    game.np_random = np.random.RandomState(seed)  # one generator for the whole run
+    pick = random.Random(seed).random
     steps = 0
-    started = time.perf_counter()
-    for _ in range(games):
-        game.np_random = np.random.RandomState(int(rnd.random() * 2**31))
+    started = time.process_time()
+    for _ in range(hands):
         game.init_game()
         while not game.is_over():
             legal = game.get_legal_actions()
-            _, _player = game.step(legal[int(rnd.random() * len(legal))])
+            game.step(legal[int(pick() * len(legal))])
             steps += 1
-    return steps, time.perf_counter() - started
+    return steps, time.process_time() - started
+
+
+def engine_simulate(hands: int, seed: int) -> tuple[int, float]:
+    """``python -m engine simulate --preset classic --players 4`` for ``hands`` hands."""
+    report = simulate(
+        Rules.from_preset("classic"),
+        preset="classic",
+        players=4,
+        hands=hands,
+        seed=seed,
+        clock=time.process_time,
+    )
+    return report.steps, report.seconds
 
 
 def main() -> None:
-    """Run the benchmark and print its figures, one JSON object per line."""
+    """Run the benchmark; print one JSON line per run and round, then the summary."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=3000)
+    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    runs = {
-        "engine play-first": play_first(args.hands, args.seed),
-        "engine simulate-policy": simulate_policy(args.hands, args.seed),
-        "rlcard game core": rlcard_core(args.hands, args.seed),
+    runs: dict[str, Callable[[int, int], tuple[int, float] | None]] = {
+        "engine": engine_play_first,
+        "rlcard": rlcard_core,
+        "simulate": engine_simulate,
     }
-    for name, result in runs.items():
-        if result is None:
-            print(json.dumps({"run": name, "skipped": "rlcard is not installed"}))
-            continue
-        steps, seconds = result
+    if rlcard_core(1, args.seed) is None:
         print(
-            json.dumps(
-                {
-                    "run": name,
-                    "hands": args.hands,
-                    "steps": steps,
-                    "steps_per_hand": round(steps / args.hands, 1),
-                    "hands_per_s": round(args.hands / seconds, 1),
-                    "us_per_step": round(seconds / steps * 1e6, 2),
-                }
-            )
+            "rlcard is not installed: timing the engine only "
+            '(pip install -e ".[bench]" adds RLCard 1.2.0 for the comparison)'
         )
+        del runs["rlcard"]
+    rates: dict[str, list[float]] = {name: [] for name in runs}
+    ratios: dict[str, list[float]] = {"engine": [], "simulate": []}
+    for round_number in range(args.rounds):
+        order = list(runs) if round_number % 2 == 0 else list(reversed(runs))
+        this_round: dict[str, float] = {}
+        for name in order:
+            result = runs[name](args.hands, args.seed + round_number)
+            assert result is not None
+            steps, seconds = result
+            this_round[name] = args.hands / seconds
+            rates[name].append(this_round[name])
+            print(
+                json.dumps(
+                    {
+                        "round": round_number + 1,
+                        "run": name,
+                        "hands": args.hands,
+                        "steps_per_hand": round(steps / args.hands, 1),
+                        "hands_per_cpu_s": round(this_round[name]),
+                        "us_per_step": round(seconds / steps * 1e6, 2),
+                    }
+                )
+            )
+        if "rlcard" in this_round:
+            for name in ratios:
+                ratios[name].append(this_round[name] / this_round["rlcard"])
+    summary: dict[str, object] = {
+        f"{name}_hands_per_cpu_s": round(statistics.median(values))
+        for name, values in rates.items()
+    }
+    for name, values in ratios.items():
+        if values:
+            summary[f"{name}_vs_rlcard"] = round(statistics.median(values), 2)
+    print(json.dumps({"summary": summary, "rounds": args.rounds, "hands": args.hands}))
 
 
 if __name__ == "__main__":
