@@ -10,11 +10,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import Any
 
 from . import rng
 from .actions import Action
 from .cards import Kind
+from .construct import builder, copier, publish
 from .errors import EngineError, IllegalActionError, Reason
 from .events import Event
 from .game import apply as apply_to_hand
@@ -206,15 +208,19 @@ class Match:
 
     def apply(self, seat: int, action: Action | str) -> MatchTransition:
         """Apply an action to the current hand; score the hand if it ends."""
-        if self.is_over:
+        if self.ranking:  # self.is_over, inlined: this runs on every step
             raise IllegalActionError(Reason.MATCH_OVER)
-        step = apply_to_hand(self.hand, seat, action)
-        match = replace(self, hand=step.state, version=self.version + 1)
-        events = list(step.events)
-        outcome = step.state.outcome()
-        if outcome is not None:
-            match = match._score(outcome, events)
-        return MatchTransition(match, tuple(events))
+        hand, hand_events = apply_to_hand(self.hand, seat, action)
+        draft = _draft(self)  # _evolve(self, hand=..., version=...), inlined
+        draft.hand = hand
+        draft.version = self.version + 1
+        match = publish(draft, Match)
+        if hand.termination is None:  # the hand goes on: nothing to score
+            return _transition(match, hand_events)
+        events = list(hand_events)
+        outcome = hand.outcome()
+        assert outcome is not None
+        return _transition(match._score(outcome, events), tuple(events))
 
     def active_seats(self) -> tuple[int, ...]:
         """Seats still in the match: neither eliminated nor gone."""
@@ -233,18 +239,18 @@ class Match:
         if seat not in self.active_seats():
             raise IllegalActionError(Reason.NOT_PLAYING, f"seat {seat} is not in the match")
         events: list[Event] = [PlayerRetired(seat)]
-        match = replace(self, left=(*self.left, seat), version=self.version + 1)
+        match = _evolve(self, left=(*self.left, seat), version=self.version + 1)
         if not self.hand.is_over and self.hand.playing[seat]:
             step = remove_seat(self.hand, seat)
             events.extend(step.events)
-            match = replace(match, hand=step.state)
+            match = _evolve(match, hand=step.state)
             outcome = step.state.outcome()
             if outcome is not None:
                 match = match._score(outcome, events)
         if not match.is_over and len(match.active_seats()) <= 1:
             ranking = match._rank()
             events.append(MatchEnded(ranking))
-            match = replace(match, ranking=ranking)
+            match = _evolve(match, ranking=ranking)
         return MatchTransition(match, tuple(events))
 
     def next_hand(self) -> MatchTransition:
@@ -269,7 +275,7 @@ class Match:
             seed=_hand_seed(self.seed, number),
             playing=playing,
         )
-        match = replace(self, hand=hand.state, dealer=dealer, version=self.version + 1)
+        match = _evolve(self, hand=hand.state, dealer=dealer, version=self.version + 1)
         return MatchTransition(match, hand.events)
 
     # -- scoring ---------------------------------------------------------------------------
@@ -289,13 +295,13 @@ class Match:
             last_drawer=self.hand.last_drawer,
         )
         events.append(HandScored(len(self.history) + 1, outcome.winner, gains, scores))
-        match = replace(self, scores=scores, hands_won=tuple(won), history=(*self.history, record))
+        match = _evolve(self, scores=scores, hands_won=tuple(won), history=(*self.history, record))
         if rules.scoring is Scoring.ELIMINATION:
             match = match._eliminate(events)
         if match._is_finished():
             ranking = match._rank()
             events.append(MatchEnded(ranking))
-            match = replace(match, ranking=ranking)
+            match = _evolve(match, ranking=ranking)
         return match
 
     def _eliminate(self, events: list[Event]) -> Match:
@@ -308,7 +314,7 @@ class Match:
         # Those over the target leave, the highest score first (it ranks lowest).
         over.sort(key=lambda s: (-self.scores[s], s))
         events.extend(PlayerEliminated(s) for s in over)
-        return replace(self, eliminated=(*self.eliminated, *over))
+        return _evolve(self, eliminated=(*self.eliminated, *over))
 
     def _is_finished(self) -> bool:
         rules = self.rules
@@ -345,6 +351,29 @@ class Match:
             return (*sorted(self.active_seats(), key=key), *reversed(self.eliminated), *gone)
         stayed = [s for s in range(self.players) if s not in self.left]
         return (*sorted(stayed, key=key), *gone)
+
+
+class _MatchDraft:
+    """A writable twin of :class:`Match` (the same slots; see :mod:`engine.construct`):
+    a new match is a draft of the last one with a few fields changed, then published.
+    ``dataclasses.replace`` did the same through ``__init__`` at several times the cost."""
+
+    __slots__ = Match.__slots__
+
+    hand: GameState
+    version: int
+
+
+_draft = copier(Match, _MatchDraft)
+_transition = builder(MatchTransition)
+
+
+def _evolve(match: Match, **changes: Any) -> Match:
+    """``match`` with ``changes`` (field names to values), like ``dataclasses.replace``."""
+    draft = _draft(match)
+    for name, value in changes.items():
+        setattr(draft, name, value)
+    return publish(draft, Match)
 
 
 def hand_gains(rules: Rules, outcome: HandOutcome, teams: Sequence[int]) -> tuple[int, ...]:
