@@ -26,12 +26,34 @@ from .actions import (
     Play,
     parse_action,
 )
-from .cards import CLASSIC_COLOURS, CardFace, Kind, matches
+from .cards import CLASSIC_COLOURS, CardFace, Deck, matches
 from .construct import builder
 from .errors import EngineError, IllegalActionError, InvalidActionError, Reason
-from .events import DrawCause, Event, Termination
-from .rules import Rules, Stacking, UnoPenalty
-from .state import GameState, Phase, Transition
+from .events import Event
+from .members import (
+    CAUSE_PENALTY,
+    END_ABANDONED,
+    END_WENT_OUT,
+    KIND_DRAW_ONE,
+    KIND_DRAW_TWO,
+    KIND_FLIP,
+    KIND_REVERSE,
+    KIND_SKIP,
+    KIND_SWAP_HANDS,
+    KIND_WILD_DRAW_FOUR,
+    KIND_WILD_DRAW_TWO,
+    PHASE_CHALLENGE,
+    PHASE_CHOOSE_COLOUR,
+    PHASE_DRAWN,
+    PHASE_HAND_OVER,
+    PHASE_PENALTY,
+    PHASE_PLAY,
+    STACKING_CUMULATIVE,
+    STACKING_OFF,
+    UNO_PENALTY_AUTOMATIC,
+)
+from .rules import Rules
+from .state import GameState, Transition
 from .step import (
     ANSWERING,
     Step,
@@ -42,7 +64,7 @@ from .step import (
     has_playable,
     replaced,
 )
-from .tables import SWAP, tables_for
+from .tables import SWAP_PLAYS, tables_for
 
 # Built with the fast constructors of engine.construct, like every event of a transition.
 CardsDealt = builder(events.CardsDealt)
@@ -54,6 +76,7 @@ StartCardReturned = builder(events.StartCardReturned)
 TurnSkipped = builder(events.TurnSkipped)
 
 _CATCHES = tuple(CatchUno(seat) for seat in range(10))
+_JUMP_IN_PHASES = (PHASE_PLAY, PHASE_PENALTY)
 
 
 # -- shared predicates -------------------------------------------------------------------
@@ -67,24 +90,24 @@ def _matches(state: GameState, face: CardFace) -> bool:
 def _can_stack(state: GameState, face: CardFace) -> bool:
     """R-ACT-6: may this face answer the pending Draw Two / Wild Draw Four?"""
     stacking = state.rules.stacking
-    if stacking is Stacking.OFF or hand_complete(state):
+    if stacking is STACKING_OFF or hand_complete(state):
         return False
     top = state.top
-    if face.kind is Kind.DRAW_TWO:
-        if top.kind is Kind.DRAW_TWO:
+    if face.kind is KIND_DRAW_TWO:
+        if top.kind is KIND_DRAW_TWO:
             return True
-        return top.kind is Kind.WILD_DRAW_FOUR and face.colour is state.colour
-    return face.kind is Kind.WILD_DRAW_FOUR and stacking is Stacking.CUMULATIVE
+        return top.kind is KIND_WILD_DRAW_FOUR and face.colour is state.colour
+    return face.kind is KIND_WILD_DRAW_FOUR and stacking is STACKING_CUMULATIVE
 
 
 def _jump_in_allowed(state: GameState, seat: int, face: CardFace) -> bool:
     """R-ACT-7: an identical card played out of turn."""
-    if not state.rules.jump_in or state.phase not in (Phase.PLAY, Phase.PENALTY):
+    if not state.rules.jump_in or state.phase not in _JUMP_IN_PHASES:
         return False
     top = state.top
     if top.is_wild or (face is not top and face != top):
         return False
-    if state.phase is Phase.PENALTY and not _can_stack(state, face):
+    if state.phase is PHASE_PENALTY and not _can_stack(state, face):
         return False
     return not finish_blocked(state, face, seat)
 
@@ -107,7 +130,7 @@ def _check_play_shape(state: GameState, seat: int, play: Play) -> None:
             raise IllegalActionError(Reason.COLOUR_NOT_ALLOWED, f"{play.colour} is not in play")
     elif play.colour is not None:
         raise IllegalActionError(Reason.COLOUR_NOT_ALLOWED, f"{face} has its own colour")
-    if face.kind is Kind.SWAP_HANDS:
+    if face.kind is KIND_SWAP_HANDS:
         if play.target is None:
             raise IllegalActionError(Reason.TARGET_REQUIRED, "Swap Hands names an opponent")
         if not (0 <= play.target < state.seats and play.target != seat):
@@ -134,7 +157,7 @@ def _uno_reason(state: GameState, seat: int, action: CallUno | CatchUno) -> Reas
         return None
     target = action.target
     if (
-        state.rules.uno_penalty is UnoPenalty.AUTOMATIC  # the server punishes, nobody catches
+        state.rules.uno_penalty is UNO_PENALTY_AUTOMATIC  # the server punishes, nobody catches
         or window is None
         or target != window
         or seat == target
@@ -152,7 +175,7 @@ def check(state: GameState, seat: int, action: Action) -> None:
         raise InvalidActionError(f"not an action: {action!r}")
     if not isinstance(seat, int) or not 0 <= seat < state.seats:
         raise IllegalActionError(Reason.NOT_PLAYING, f"no seat {seat!r}")
-    if state.phase is Phase.HAND_OVER:
+    if state.phase is PHASE_HAND_OVER:
         raise IllegalActionError(Reason.HAND_OVER)
     if isinstance(action, CallUno | CatchUno):
         reason = _uno_reason(state, seat, action)
@@ -172,10 +195,10 @@ def check(state: GameState, seat: int, action: Action) -> None:
     if isinstance(action, Play):
         _check_play_shape(state, seat, action)
         face = action.face
-        if phase is Phase.PLAY:
+        if phase is PHASE_PLAY:
             if not _matches(state, face):
                 raise IllegalActionError(Reason.DOES_NOT_MATCH, str(face))
-        elif phase is Phase.DRAWN:
+        elif phase is PHASE_DRAWN:
             assert state.drawn is not None
             if state.face(state.drawn) != face:
                 raise IllegalActionError(Reason.MUST_PLAY_DRAWN_CARD, str(face))
@@ -187,21 +210,21 @@ def check(state: GameState, seat: int, action: Action) -> None:
         else:
             raise IllegalActionError(Reason.WRONG_PHASE, phase.value)
     elif isinstance(action, Draw):
-        if phase is Phase.PLAY:
+        if phase is PHASE_PLAY:
             if state.rules.draw_only_if_stuck and has_playable(state, seat):
                 raise IllegalActionError(Reason.DRAW_NOT_ALLOWED, "you hold a playable card")
         elif phase not in ANSWERING:
             raise IllegalActionError(Reason.WRONG_PHASE, phase.value)
     elif isinstance(action, Pass):
-        if phase is not Phase.DRAWN:
+        if phase is not PHASE_DRAWN:
             reason = Reason.MUST_ANSWER_PENALTY if phase in ANSWERING else Reason.NOTHING_TO_PASS
             raise IllegalActionError(reason, phase.value)
     elif isinstance(action, ChooseColour):
-        if phase is not Phase.CHOOSE_COLOUR:
+        if phase is not PHASE_CHOOSE_COLOUR:
             raise IllegalActionError(Reason.WRONG_PHASE, phase.value)
         if action.colour not in state.deck.colours[state.side]:
             raise IllegalActionError(Reason.COLOUR_NOT_ALLOWED, str(action.colour))
-    elif phase is not Phase.CHALLENGE:  # Challenge
+    elif phase is not PHASE_CHALLENGE:  # Challenge
         raise IllegalActionError(Reason.NOTHING_TO_CHALLENGE)
 
 
@@ -213,7 +236,7 @@ def _card_plays(state: GameState, seat: int, card: int) -> Sequence[Play]:
     """Every Play of ``card``'s face: one per colour of the side for wilds."""
     tables = tables_for(state.deck.sides[state.side])
     face = tables.faces[card]
-    if face.kind is Kind.SWAP_HANDS:
+    if face.kind is KIND_SWAP_HANDS:
         return _swap_plays(state, seat, face)
     return tables.plays[card]
 
@@ -223,9 +246,43 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     cached = state.legal_cache
     if cached is not None and cached[0] == seat:
         return cached[1]
-    actions = _legal_actions(state, seat)
-    _set_legal_cache(state, (seat, actions))
-    return actions
+    colour = state.colour
+    if seat == state.current and state.phase is PHASE_PLAY and colour is not None:
+        # The commonest question, answered here: what the current seat may play or draw.
+        # The per-card rows of engine.tables hold R-TURN-1/2 (cards.matches) for each top
+        # card and colour, and list each face's plays once, shared by its copies; they need
+        # copies of a face on adjacent ids (every deck the engine builds has them) and no
+        # R-END-2 check (a last card), else _legal_actions() answers.
+        hand = state.hands[seat]
+        tables = tables_for(state.deck.sides[state.side])
+        if tables.adjacent_copies and (len(hand) > 1 or not state.rules.no_action_finish):
+            top = state.discard[-1]
+            rows = tables.rows[top] or tables.rows_on(top)  # tables.plays_on(), inlined
+            row = rows[tables.colours.index(colour)]
+            actions: list[Action] = []
+            last: tuple[Play, ...] = ()
+            for card in hand:
+                plays = row[card]
+                if plays and plays is not last:  # the copies of a face share one tuple
+                    last = plays
+                    if plays is SWAP_PLAYS:
+                        actions.extend(_swap_plays(state, seat, tables.faces[card]))
+                    else:
+                        actions += plays
+            if not (actions and state.rules.draw_only_if_stuck):
+                actions.append(DRAW)
+            window = state.uno_seat
+            # _with_uno() adds nothing unless the window is this seat's or the seat that
+            # opened it holds one card (the test it starts with, inlined).
+            if window is None or (window != seat and len(state.hands[window]) != 1):
+                result = tuple(actions)
+            else:
+                result = _with_uno(state, seat, actions)
+            _set_legal_cache(state, (seat, result))
+            return result
+    result = _legal_actions(state, seat)
+    _set_legal_cache(state, (seat, result))
+    return result
 
 
 # The slot's own setter: the frozen dataclass's __setattr__ refuses, object's looks it up.
@@ -234,32 +291,14 @@ _set_legal_cache = GameState.__dict__["legal_cache"].__set__
 
 def _legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     phase = state.phase
-    if phase is Phase.HAND_OVER or not 0 <= seat < state.seats:
+    if phase is PHASE_HAND_OVER or not 0 <= seat < state.seats:
         return ()
     actions: list[Action] = []
     faces = state.deck.sides[state.side]
     hand = state.hands[seat]
     if seat == state.current:
-        if phase is Phase.PLAY:
-            tables = tables_for(faces)
+        if phase is PHASE_PLAY:  # (the common case is answered by legal_actions itself)
             single = len(hand) == 1 and state.rules.no_action_finish
-            if tables.adjacent_copies and not single and state.colour is not None:
-                matching = tables.matching(state.discard[-1], state.colour)
-                plays = tables.plays
-                previous_plays: tuple[Play, ...] = ()
-                for card in hand:
-                    code = matching[card]
-                    if code and plays[card] is not previous_plays:  # one per face
-                        previous_plays = plays[card]
-                        if code == SWAP:
-                            actions.extend(_swap_plays(state, seat, faces[card]))
-                        else:
-                            actions.extend(previous_plays)
-                if not (state.rules.draw_only_if_stuck and actions):
-                    actions.append(DRAW)
-                if state.uno_seat is None:
-                    return tuple(actions)
-                return _with_uno(state, seat, actions)
             colour = state.colour
             top = faces[state.discard[-1]]
             listed: set[CardFace] = set()  # one entry per face, adjacent ids or not
@@ -274,26 +313,30 @@ def _legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
                     actions.extend(_card_plays(state, seat, card))
             if not (state.rules.draw_only_if_stuck and actions):
                 actions.append(DRAW)
-        elif phase is Phase.DRAWN:
-            assert state.drawn is not None
-            face = faces[state.drawn]
-            if _matches(state, face) and not finish_blocked(state, face, seat):
-                actions.extend(_card_plays(state, seat, state.drawn))
+        elif phase is PHASE_DRAWN:
+            drawn = state.drawn
+            assert drawn is not None
+            face = faces[drawn]
+            if matches(face, faces[state.discard[-1]], state.colour) and not (
+                state.rules.no_action_finish and finish_blocked(state, face, seat)
+            ):
+                actions.extend(_card_plays(state, seat, drawn))
             actions.append(PASS)
-        elif phase is Phase.CHOOSE_COLOUR:
+        elif phase is PHASE_CHOOSE_COLOUR:
             actions.extend(ChooseColour(c) for c in state.deck.colours[state.side])
         else:  # PENALTY or CHALLENGE
             previous = None
-            for card in hand:
-                face = faces[card]
-                if face is not previous:
-                    previous = face
-                    if _can_stack(state, face) and not finish_blocked(state, face, seat):
-                        actions.extend(_card_plays(state, seat, card))
+            if state.rules.stacking is not STACKING_OFF:  # else _can_stack() says no to all
+                for card in hand:
+                    face = faces[card]
+                    if face is not previous:
+                        previous = face
+                        if _can_stack(state, face) and not finish_blocked(state, face, seat):
+                            actions.extend(_card_plays(state, seat, card))
             actions.append(DRAW)
-            if phase is Phase.CHALLENGE:
+            if phase is PHASE_CHALLENGE:
                 actions.append(CHALLENGE)
-    elif state.rules.jump_in and state.playing[seat] and phase in (Phase.PLAY, Phase.PENALTY):
+    elif state.rules.jump_in and state.playing[seat] and phase in _JUMP_IN_PHASES:
         top = state.top
         holds_top = any(faces[c] is top for c in hand)
         if holds_top and not top.is_wild and _jump_in_allowed(state, seat, top):
@@ -339,21 +382,21 @@ def apply(state: GameState, seat: int, action: Action | str) -> Transition:
         jump_in = seat != state.current
         if jump_in:
             step.current = seat
-        step.play(ev, seat, action, jump_in=jump_in)
+        step.play(ev, seat, action, jump_in)
     elif isinstance(action, Draw):
-        if state.phase is Phase.PLAY:
+        if state.phase is PHASE_PLAY:
             step.draw_turn(ev, seat)
         else:
             step.take_penalty(ev, seat)
     elif isinstance(action, Pass):
         step.close_uno_window(ev, seat)
         ev.append(Passed(seat))
-        step.phase = Phase.PLAY
+        step.phase = PHASE_PLAY
         step.drawn = None
         step.current = step.next_seat(seat)
     elif isinstance(action, ChooseColour):
         step.colour = action.colour
-        step.phase = Phase.PLAY
+        step.phase = PHASE_PLAY
         ev.append(ColourChosen(seat, action.colour))
     elif isinstance(action, Challenge):
         step.challenge(ev, seat)
@@ -361,7 +404,12 @@ def apply(state: GameState, seat: int, action: Action | str) -> Transition:
         step.call_uno(ev, seat)
     else:
         step.catch_uno(ev, seat, action.target)
-    return freeze(step, ev)
+    step.version += 1  # freeze(), inlined
+    step.__class__ = GameState  # type: ignore[assignment]
+    return _new_tuple(Transition, (step, tuple(ev)))
+
+
+_new_tuple = tuple.__new__
 
 
 # A policy calls GameState.legal_actions and .apply on every step: make them these very
@@ -395,13 +443,13 @@ def remove_seat(state: GameState, seat: int) -> Transition:
     if seat == step.current or answering_them:
         if seat == step.current:
             step.current = step.next_seat(seat)
-        if step.phase is not Phase.CHOOSE_COLOUR:
-            step.phase = Phase.PLAY
+        if step.phase is not PHASE_CHOOSE_COLOUR:
+            step.phase = PHASE_PLAY
         step.pending = 0
         step.offender = step.prior_colour = step.drawn = None
         step.evidence = ()
     if sum(step.playing) <= 1 or hand_complete(step):
-        ending = Termination.ABANDONED if sum(step.playing) <= 1 else Termination.WENT_OUT
+        ending = END_ABANDONED if sum(step.playing) <= 1 else END_WENT_OUT
         step.finish(ev, ending)
     return freeze(step, ev)
 
@@ -438,34 +486,56 @@ def new_hand(
         pile = list(order)
         if sorted(pile) != list(range(deck.size)):
             raise EngineError("a stacked deck must hold every card of the deck exactly once")
-    pile.reverse()  # the top of the pile is the end of the list
-    hands: list[list[int]] = [[] for _ in range(seats)]
+    # One card at a time to each seat in turn from the top (``pile`` lists it top first):
+    # seat_order[j] gets cards j, j + m, j + 2m, ... of the dealt block.
     seat_order = _deal_order(seats, dealer, rules.clockwise, in_hand)
-    for _ in range(rules.hand_size):
-        for seat in seat_order:
-            hands[seat].append(pile.pop())
-    state = GameState(
-        rules,
-        seats,
-        seed,
-        shuffles,
-        dealer,
-        tuple(pile),
-        (),
-        tuple(tuple(sorted(h)) for h in hands),
-        tuple(in_hand),
-        (),
-        dealer,
-        rules.clockwise,
-        None,
-        Phase.PLAY,
-        deck=deck,
-        version=-1,  # freeze() below makes it 0
-    )
-    step = draft(state)
-    ev: list[Event] = [CardsDealt(s, step.hands[s]) for s in seat_order]
+    m = len(seat_order)
+    dealt = rules.hand_size * m
+    hands: list[tuple[int, ...]] = [()] * seats
+    for j, seat in enumerate(seat_order):
+        hands[seat] = tuple(sorted(pile[j:dealt:m]))
+    step = _blank_step(rules, seats, seed, dealer, deck)
+    step.shuffles = shuffles
+    step.draw_pile = tuple(reversed(pile[dealt:]))  # the top of the pile is its end
+    step.hands = tuple(hands)
+    step.playing = tuple(in_hand)
+    ev: list[Event] = [CardsDealt(s, hands[s]) for s in seat_order]
     _turn_start_card(step, ev)
     return freeze(step, ev)
+
+
+def _blank_step(rules: Rules, seats: int, seed: int, dealer: int, deck: Deck) -> Step:
+    """A draft of a hand before the deal: empty piles, the dealer to move, every other field
+    at its default (copied from a template state; ``GameState.__init__`` costs more)."""
+    step = draft(_TEMPLATE)
+    step.rules = rules
+    step.seats = seats
+    step.seed = seed
+    step.dealer = dealer
+    step.current = dealer
+    step.clockwise = rules.clockwise
+    step.deck = deck
+    step.version = -1  # freeze() makes it 0
+    return step
+
+
+_TEMPLATE = GameState(
+    Rules(),
+    2,
+    0,
+    0,
+    0,
+    (),
+    (),
+    ((), ()),
+    (True, True),
+    (),
+    0,
+    True,
+    None,
+    PHASE_PLAY,
+    deck=Rules().deck(),
+)
 
 
 def _deal_order(seats: int, dealer: int, clockwise: bool, playing: list[bool]) -> list[int]:
@@ -481,7 +551,7 @@ def _turn_start_card(step: Step, ev: list[Event]) -> None:
         card = step.draw_pile[-1]
         step.draw_pile = step.draw_pile[:-1]
         face = faces[card]
-        if face.kind is not Kind.WILD_DRAW_FOUR and face.kind is not Kind.WILD_DRAW_TWO:
+        if face.kind is not KIND_WILD_DRAW_FOUR and face.kind is not KIND_WILD_DRAW_TWO:
             break
         # Put it back, reshuffle and turn another (R-SETUP-5, R-FLIP-3).
         ev.append(StartCardReturned(face))
@@ -496,18 +566,18 @@ def _turn_start_card(step: Step, ev: list[Event]) -> None:
     extra: list[Event] = []
     kind = face.kind
     if face.is_wild:  # Wild (and Swap Hands, which swaps nothing here): first names a colour
-        step.phase = Phase.CHOOSE_COLOUR
-    elif kind is Kind.REVERSE:  # the dealer plays first, the other way round
+        step.phase = PHASE_CHOOSE_COLOUR
+    elif kind is KIND_REVERSE:  # the dealer plays first, the other way round
         step.clockwise = not step.clockwise
         step.current = dealer
-    elif kind is Kind.SKIP:
+    elif kind is KIND_SKIP:
         extra.append(TurnSkipped(first))
         step.current = step.next_seat(first)
-    elif kind is Kind.DRAW_TWO or kind is Kind.DRAW_ONE:
-        step.draw(extra, first, kind.draw_amount, DrawCause.PENALTY)
+    elif kind is KIND_DRAW_TWO or kind is KIND_DRAW_ONE:
+        step.draw(extra, first, kind.draw_amount, CAUSE_PENALTY)
         extra.append(TurnSkipped(first))
         step.current = step.next_seat(first)
-    elif kind is Kind.FLIP:
+    elif kind is KIND_FLIP:
         # R-FLIP-4 as if the dealer played it: play starts on the dark side, on this card's
         # dark face. That face has no effect (it was not played); a wild one lets the first
         # player name the colour, like a start Wild.
@@ -604,7 +674,7 @@ def deal(
         dealer,
         rules.clockwise,
         None,
-        Phase.PLAY,
+        PHASE_PLAY,
         deck=deck,
         version=-1,
     )

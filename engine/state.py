@@ -14,6 +14,7 @@ from .actions import Action
 from .cards import CardFace, Colour, Deck
 from .events import Event, Termination
 from .rules import Rules
+from .tables import card_points
 
 if TYPE_CHECKING:
     from .views import PlayerView, TableView
@@ -105,7 +106,7 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """True once the hand has ended."""
-        return self.phase is Phase.HAND_OVER
+        return self.phase is _HAND_OVER
 
     def hand_faces(self, seat: int) -> tuple[CardFace, ...]:
         """The faces in ``seat``'s hand, in card-id order."""
@@ -124,9 +125,8 @@ class GameState:
 
     def hand_points(self, seat: int) -> int:
         """Points left in ``seat``'s hand (R-DECK-2), on :attr:`scoring_side`."""
-        value = self.deck.value
-        faces = self.deck.sides[self.scoring_side]
-        return sum(value(faces[c]) for c in self.hands[seat])
+        points = card_points(self.deck, self.scoring_side)
+        return sum([points[c] for c in self.hands[seat]])
 
     def back_faces(self, seat: int) -> tuple[CardFace, ...]:
         """The faces on the back of ``seat``'s cards, in card-id order: in UNO Flip the
@@ -173,6 +173,9 @@ class GameState:
     def public_view(self) -> TableView:
         """What everyone may see: no hand at all."""
         return _views.table_view(self)
+
+
+_HAND_OVER = Phase.HAND_OVER  # a global: reading Phase.HAND_OVER is slow on CPython 3.11
 
 
 class Transition(NamedTuple):

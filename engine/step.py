@@ -18,17 +18,50 @@ from typing import TypeVar
 from . import events, rng
 from .actions import Play
 from .cards import CardFace, Colour, Deck, Kind, matches
-from .construct import builder, copier, publish
+from .construct import builder, copier
 from .errors import EngineError
 from .events import DrawCause, Event, Termination
-from .rules import ChallengeGuilty, ChallengeReveal, Rules, Stacking, UnoPenalty
+from .members import (
+    CAUSE_CHALLENGE,
+    CAUSE_DRAW,
+    CAUSE_FALSE_CALL,
+    CAUSE_PENALTY,
+    CAUSE_UNO,
+    END_BLOCKED,
+    END_WENT_OUT,
+    GUILTY_RETRACT,
+    KIND_DRAW_FIVE,
+    KIND_DRAW_ONE,
+    KIND_DRAW_TWO,
+    KIND_FLIP,
+    KIND_NUMBER,
+    KIND_REVERSE,
+    KIND_SKIP,
+    KIND_SKIP_EVERYONE,
+    KIND_SWAP_HANDS,
+    KIND_WILD,
+    KIND_WILD_DRAW_COLOUR,
+    KIND_WILD_DRAW_FOUR,
+    KIND_WILD_DRAW_TWO,
+    PHASE_CHALLENGE,
+    PHASE_CHOOSE_COLOUR,
+    PHASE_DRAWN,
+    PHASE_HAND_OVER,
+    PHASE_PENALTY,
+    PHASE_PLAY,
+    REVEAL_CHALLENGER,
+    STACKING_CUMULATIVE,
+    STACKING_OFF,
+    UNO_PENALTY_AUTOMATIC,
+)
+from .rules import Rules
 from .state import GameState, Phase, Transition
-from .tables import tables_for
+from .tables import card_points, tables_for
 
-ANSWERING = (Phase.PENALTY, Phase.CHALLENGE)
+ANSWERING = (PHASE_PENALTY, PHASE_CHALLENGE)
 #: UNO Flip kinds that still act when played as the last card (R-END-1, R-FLIP-4).
 _LAST_CARD_EFFECTS = frozenset(
-    {Kind.DRAW_ONE, Kind.DRAW_FIVE, Kind.WILD_DRAW_TWO, Kind.WILD_DRAW_COLOUR, Kind.FLIP}
+    {KIND_DRAW_ONE, KIND_DRAW_FIVE, KIND_WILD_DRAW_TWO, KIND_WILD_DRAW_COLOUR, KIND_FLIP}
 )
 T = TypeVar("T")
 
@@ -134,8 +167,10 @@ class Step:
         step = 1 if self.clockwise else -1
         n = self.seats
         playing = self.playing
-        s = seat
-        for _ in range(n):
+        s = (seat + step) % n
+        if playing[s]:  # nearly always: nobody between has gone out
+            return s
+        for _ in range(n - 1):
             s = (s + step) % n
             if playing[s]:
                 return s
@@ -187,12 +222,12 @@ class Step:
             return
         if (
             seat != actor
-            and self.rules.uno_penalty is UnoPenalty.AUTOMATIC
+            and self.rules.uno_penalty is UNO_PENALTY_AUTOMATIC
             and not self.uno_called
             and len(self.hands[seat]) == 1
         ):
             ev.append(UnoPenalised(seat))
-            self.draw(ev, seat, 2, DrawCause.UNO)
+            self.draw(ev, seat, 2, CAUSE_UNO)
         self.uno_seat = None
         self.uno_called = False
 
@@ -202,21 +237,18 @@ class Step:
 
     def finish(self, ev: list[Event], termination: Termination) -> None:
         """End the hand: rank who went out first, then the rest by what they hold."""
-        value = self.deck.value
-        faces = self.deck.sides[0 if self.rules.flip_score_light else self.side]  # R-FLIP-7
+        points = card_points(self.deck, 0 if self.rules.flip_score_light else self.side)
         hands = self.hands
-
-        def points(seat: int) -> int:
-            return sum(value(faces[c]) for c in hands[seat])
-
+        last_drawer = self.last_drawer
         rest = sorted(
             (s for s in range(self.seats) if self.playing[s]),
-            # R-SCORE-6: fewer points, then fewer cards; whoever drew last loses a tie.
-            key=lambda s: (points(s), len(hands[s]), s == self.last_drawer, s),
+            # R-SCORE-6 (R-FLIP-7 for the side): fewer points, then fewer cards; whoever
+            # drew last loses a tie.
+            key=lambda s: (sum([points[c] for c in hands[s]]), len(hands[s]), s == last_drawer, s),
         )
         self.ranking = self.out + tuple(rest)
         self.termination = termination
-        self.phase = Phase.HAND_OVER
+        self.phase = PHASE_HAND_OVER
         self.pending = 0
         self.offender = self.prior_colour = self.drawn = None
         self.evidence = ()
@@ -226,9 +258,16 @@ class Step:
 
     # -- actions --
 
-    def play(self, ev: list[Event], seat: int, play: Play, *, jump_in: bool) -> None:
+    def play(self, ev: list[Event], seat: int, play: Play, jump_in: bool) -> None:
         face = play.face
-        if self.uno_seat is not None:
+        window = self.uno_seat
+        if (
+            window is not None
+            and window != seat
+            and self.rules.uno_penalty is UNO_PENALTY_AUTOMATIC
+        ):
+            # Only an automatic penalty can make closing the window do more than what the
+            # play sets below anyway (a new window, for this seat).
             self.close_uno_window(ev, seat)
         hand = self.hands[seat]
         if self.drawn is not None:
@@ -237,18 +276,21 @@ class Step:
         else:
             tables = tables_for(self.deck.sides[self.side])
             if tables.adjacent_copies:  # the face's copies are one run of ids: bisect
-                i = bisect_left(hand, tables.runs[face.notation][0])
+                i = bisect_left(hand, tables.low[face.notation])
             else:
                 i = self.lowest_index(hand, face)
             card = hand[i]
         remaining = hand[:i] + hand[i + 1 :]
-        self.hands = replaced(self.hands, seat, remaining)
+        hands = list(self.hands)  # replaced(), inlined
+        hands[seat] = remaining
+        self.hands = tuple(hands)
         self.discard += (card,)
         prior_colour = self.colour
-        self.colour = play.colour if face.colour is None else face.colour
-        ev.append(CardPlayed(seat, card, face, play.colour, jump_in))
+        named = play.colour
+        self.colour = named if face.colour is None else face.colour
+        ev.append(CardPlayed(seat, card, face, named, jump_in))
         pending_before = self.pending if self.phase in ANSWERING else 0
-        self.phase = Phase.PLAY
+        self.phase = PHASE_PLAY
         self.pending = 0
         self.offender = self.prior_colour = self.drawn = None
         self.evidence = ()
@@ -267,22 +309,22 @@ class Step:
             ev.append(PlayerWentOut(seat, len(self.out)))
             ending = not rules.play_to_last or sum(self.playing) <= 1
         kind = face.kind
-        if kind is Kind.NUMBER:
+        if kind is KIND_NUMBER:
             if not ending:
                 self.current = self.next_seat(seat)
-        elif kind is Kind.DRAW_TWO:  # R-ACT-1, R-ACT-6
+        elif kind is KIND_DRAW_TWO:  # R-ACT-1, R-ACT-6
             victim = self.next_seat(seat)
-            total = 2 + (pending_before if rules.stacking is Stacking.CUMULATIVE else 0)
-            if rules.stacking is not Stacking.OFF and not ending:
-                self.phase = Phase.PENALTY
+            total = 2 + (pending_before if rules.stacking is STACKING_CUMULATIVE else 0)
+            if rules.stacking is not STACKING_OFF and not ending:
+                self.phase = PHASE_PENALTY
                 self.pending = total
                 self.current = victim
             else:
-                self.draw(ev, victim, total, DrawCause.PENALTY)
+                self.draw(ev, victim, total, CAUSE_PENALTY)
                 self.skip(ev, victim)
-        elif kind is Kind.WILD_DRAW_FOUR:  # R-ACT-5, R-CHAL-1
-            self.phase = Phase.CHALLENGE
-            self.pending = 4 + (pending_before if rules.stacking is Stacking.CUMULATIVE else 0)
+        elif kind is KIND_WILD_DRAW_FOUR:  # R-ACT-5, R-CHAL-1
+            self.phase = PHASE_CHALLENGE
+            self.pending = 4 + (pending_before if rules.stacking is STACKING_CUMULATIVE else 0)
             self.offender = seat
             self.prior_colour = prior_colour
             self.evidence = remaining
@@ -295,15 +337,15 @@ class Step:
                 ev, seat, kind, prior_colour, remaining
             ):
                 return
-        elif kind is Kind.SKIP or (kind is Kind.REVERSE and self._heads_up(went_out=not remaining)):
+        elif kind is KIND_SKIP or (kind is KIND_REVERSE and self._heads_up(went_out=not remaining)):
             self.skip(ev, self.next_seat(seat))  # R-ACT-2/3, R-TEAM-1, R-FLIP-6
-        elif kind is Kind.REVERSE:
+        elif kind is KIND_REVERSE:
             self.clockwise = not self.clockwise
             ev.append(DirectionReversed(self.clockwise))
             self.current = self.next_seat(seat)
-        elif kind is Kind.WILD:
+        elif kind is KIND_WILD:
             self.current = self.next_seat(seat)
-        elif kind is Kind.SWAP_HANDS:
+        elif kind is KIND_SWAP_HANDS:
             # R-DECK-4: one who went out with it swaps nothing (play_to_last goes on here).
             if remaining:
                 assert play.target is not None
@@ -316,7 +358,7 @@ class Step:
         elif self.flip_action(ev, seat, kind, prior_colour, remaining):
             return  # a Wild Draw Two or Colour waits for its challenge
         if ending:
-            self.finish(ev, Termination.WENT_OUT)
+            self.finish(ev, END_WENT_OUT)
 
     # -- UNO Flip (R-FLIP) --
 
@@ -330,12 +372,12 @@ class Step:
     ) -> bool:
         """The effect of UNO Flip's own kinds; True when the card now awaits a challenge
         (so the hand cannot end yet, R-END-1). Other kinds just pass the turn on."""
-        if kind is Kind.DRAW_ONE or kind is Kind.DRAW_FIVE:  # R-FLIP-3, R-FLIP-5
+        if kind is KIND_DRAW_ONE or kind is KIND_DRAW_FIVE:  # R-FLIP-3, R-FLIP-5
             victim = self.next_seat(seat)
-            self.draw(ev, victim, kind.draw_amount, DrawCause.PENALTY)
+            self.draw(ev, victim, kind.draw_amount, CAUSE_PENALTY)
             self.skip(ev, victim)
-        elif kind is Kind.WILD_DRAW_TWO or kind is Kind.WILD_DRAW_COLOUR:
-            self.phase = Phase.CHALLENGE
+        elif kind is KIND_WILD_DRAW_TWO or kind is KIND_WILD_DRAW_COLOUR:
+            self.phase = PHASE_CHALLENGE
             # Wild Draw Colour draws "until the colour": at least one card.
             self.pending = kind.draw_amount or 1
             self.offender = seat
@@ -343,7 +385,7 @@ class Step:
             self.evidence = remaining
             self.current = self.next_seat(seat)
             return True
-        elif kind is Kind.SKIP_EVERYONE:  # R-FLIP-5: every other seat loses its turn
+        elif kind is KIND_SKIP_EVERYONE:  # R-FLIP-5: every other seat loses its turn
             first = self.next_seat(seat)
             victim = first
             while True:
@@ -353,7 +395,7 @@ class Step:
                     break
             # Back to the player, or (play_to_last, they went out) to the first one skipped.
             self.current = seat if self.playing[seat] else first
-        elif kind is Kind.FLIP:
+        elif kind is KIND_FLIP:
             self.current = self.next_seat(seat)
             self.flip(ev)
         else:
@@ -371,12 +413,12 @@ class Step:
         top = self.deck.sides[side][self.discard[-1]]
         self.colour = top.colour
         if top.colour is None:
-            self.phase = Phase.CHOOSE_COLOUR
+            self.phase = PHASE_CHOOSE_COLOUR
         ev.append(CardsFlipped(side, top, top.colour))
 
     def paid_until_colour(self) -> bool:
         """Whether the penalty under way is a Wild Draw Colour's (R-FLIP-5)."""
-        return self.faces[self.discard[-1]].kind is Kind.WILD_DRAW_COLOUR
+        return self.faces[self.discard[-1]].kind is KIND_WILD_DRAW_COLOUR
 
     def draw_until(
         self, ev: list[Event], seat: int, colour: Colour | None, cause: DrawCause, extra: int = 0
@@ -423,11 +465,12 @@ class Step:
 
     def draw_turn(self, ev: list[Event], seat: int) -> None:
         """R-TURN-4/5/6: draw one card (or until playable) on one's turn."""
-        self.close_uno_window(ev, seat)
+        if self.uno_seat is not None:
+            self.close_uno_window(ev, seat)
         until_playable = self.rules.draw_until_playable
         drawn: int | None = None
         while True:
-            got = self.draw(ev, seat, 1, DrawCause.DRAW)
+            got = self.draw(ev, seat, 1, CAUSE_DRAW)
             if not got:
                 break
             drawn = got[0]
@@ -442,36 +485,36 @@ class Step:
             else:
                 self.dry_draws += 1
                 if self.dry_draws >= sum(self.playing):
-                    self.finish(ev, Termination.BLOCKED)
+                    self.finish(ev, END_BLOCKED)
                     return
             self.current = self.next_seat(seat)
             return
         self.dry_draws = 0
         if self._playable_now(drawn):
-            self.phase = Phase.DRAWN
+            self.phase = PHASE_DRAWN
             self.drawn = drawn
         else:
             self.current = self.next_seat(seat)
 
     def _playable_now(self, card: int) -> bool:
-        faces = self.faces
+        faces = self.deck.sides[self.side]
         return matches(faces[card], faces[self.discard[-1]], self.colour)
 
     def take_penalty(self, ev: list[Event], seat: int) -> None:
         """Accept the pending Draw Two / Wild Draw Four (stack included) and lose the turn;
         UNO Flip's Wild Draw Two alike, and a Wild Draw Colour draws until its colour."""
         self.close_uno_window(ev, seat)
-        if self.phase is Phase.CHALLENGE and self.paid_until_colour():
-            self.draw_until(ev, seat, self.colour, DrawCause.PENALTY)
+        if self.phase is PHASE_CHALLENGE and self.paid_until_colour():
+            self.draw_until(ev, seat, self.colour, CAUSE_PENALTY)
         else:
-            self.draw(ev, seat, self.pending, DrawCause.PENALTY)
-        self.phase = Phase.PLAY
+            self.draw(ev, seat, self.pending, CAUSE_PENALTY)
+        self.phase = PHASE_PLAY
         self.pending = 0
         self.offender = self.prior_colour = None
         self.evidence = ()
         self.skip(ev, seat)
         if hand_complete(self):
-            self.finish(ev, Termination.WENT_OUT)
+            self.finish(ev, END_WENT_OUT)
 
     def challenge(self, ev: list[Event], seat: int) -> None:
         """R-CHAL-2/3/4: the offender's hand as it was after the card, against the colour
@@ -486,12 +529,12 @@ class Step:
         named = self.colour
         evidence = self.evidence
         guilty = any(faces[c].colour is prior for c in evidence)
-        retract = guilty and self.rules.challenge_guilty is ChallengeGuilty.RETRACT
+        retract = guilty and self.rules.challenge_guilty is GUILTY_RETRACT
         ev.append(ChallengeResolved(seat, offender, guilty, retract))
-        if self.rules.challenge_reveal is ChallengeReveal.CHALLENGER:
+        if self.rules.challenge_reveal is REVEAL_CHALLENGER:
             ev.append(HandRevealed(offender, seat, evidence))
         pending = self.pending
-        self.phase = Phase.PLAY
+        self.phase = PHASE_PLAY
         self.pending = 0
         self.offender = None
         self.prior_colour = None
@@ -504,39 +547,39 @@ class Step:
                     self.discard = self.discard[:-1]
                     back = tuple(sorted((*self.hands[offender], card)))
                     self.hands = replaced(self.hands, offender, back)
-            if kind is Kind.WILD_DRAW_COLOUR:
-                self.draw_until(ev, offender, named, DrawCause.CHALLENGE)
+            if kind is KIND_WILD_DRAW_COLOUR:
+                self.draw_until(ev, offender, named, CAUSE_CHALLENGE)
             else:
                 amount = kind.draw_amount
-                self.draw(ev, offender, amount, DrawCause.CHALLENGE)
+                self.draw(ev, offender, amount, CAUSE_CHALLENGE)
                 rest = pending - amount  # a cumulative stack beneath stays with the challenger
                 if rest > 0:
-                    self.phase = Phase.PENALTY
+                    self.phase = PHASE_PENALTY
                     self.pending = rest
             self.current = seat
         else:
-            if kind is Kind.WILD_DRAW_COLOUR:
-                self.draw_until(ev, seat, named, DrawCause.CHALLENGE, extra=2)
+            if kind is KIND_WILD_DRAW_COLOUR:
+                self.draw_until(ev, seat, named, CAUSE_CHALLENGE, extra=2)
             else:
-                self.draw(ev, seat, pending + 2, DrawCause.CHALLENGE)
+                self.draw(ev, seat, pending + 2, CAUSE_CHALLENGE)
             self.skip(ev, seat)
-        if hand_complete(self) and self.phase is not Phase.HAND_OVER:
-            self.finish(ev, Termination.WENT_OUT)
+        if hand_complete(self) and self.phase is not PHASE_HAND_OVER:
+            self.finish(ev, END_WENT_OUT)
 
     def call_uno(self, ev: list[Event], seat: int) -> None:
         false_call = len(self.hands[seat]) != 1
         self.uno_called = True
         ev.append(UnoCalled(seat, false_call))
         if false_call:
-            self.draw(ev, seat, 2, DrawCause.FALSE_CALL)
+            self.draw(ev, seat, 2, CAUSE_FALSE_CALL)
 
     def catch_uno(self, ev: list[Event], seat: int, target: int) -> None:
         if self.uno_called:  # a false catch (R-UNO-6)
             ev.append(UnoCaught(seat, target, True))
-            self.draw(ev, seat, 2, DrawCause.FALSE_CALL)
+            self.draw(ev, seat, 2, CAUSE_FALSE_CALL)
             return
         ev.append(UnoCaught(seat, target, False))
-        self.draw(ev, target, 2, DrawCause.UNO)
+        self.draw(ev, target, 2, CAUSE_UNO)
         self.uno_seat = None
         self.uno_called = False
 
@@ -550,8 +593,9 @@ def freeze(step: Step, ev: list[Event]) -> Transition:
     :func:`draft` already emptied the legal-actions cache; the caller drops its Step.
     """
     step.version += 1
+    step.__class__ = GameState  # type: ignore[assignment]  # publish(), inlined
     # tuple.__new__ directly: the NamedTuple's own __new__ is a Python-level wrapper of it.
-    return _new_tuple(Transition, (publish(step, GameState), tuple(ev)))
+    return _new_tuple(Transition, (step, tuple(ev)))
 
 
 _new_tuple = tuple.__new__

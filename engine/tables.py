@@ -9,23 +9,27 @@ tables each card costs one index instead of a few attribute reads and comparison
 >>> r7 = faces.index(CardFace.parse("R7"))
 >>> t.adjacent_copies, t.plays[r7]
 (True, (Play(face=CardFace.parse('R7'), colour=None, target=None),))
->>> t.matching(r7, Colour.BLUE)[faces.index(CardFace.parse("B7"))]
-1
+>>> row = t.plays_on(r7, Colour.BLUE)
+>>> row[faces.index(CardFace.parse("B7"))] is t.plays[faces.index(CardFace.parse("B7"))]
+True
+>>> row[faces.index(CardFace.parse("G1"))]
+()
 """
 
 from __future__ import annotations
 
 from .actions import Play
-from .cards import ALL_COLOURS, CardFace, Colour, Kind, matches
+from .cards import ALL_COLOURS, CardFace, Colour, Deck, Kind, matches
 
-#: ``matching()`` codes: how a card may be played on the top card.
-NO, PLAYS, SWAP = 0, 1, 2
+#: In a :meth:`SideTables.plays_on` row, a Swap Hands that matches: its plays name a target,
+#: so they depend on who is still in the hand (see ``engine.game``).
+SWAP_PLAYS: tuple[Play, ...] = (Play(CardFace.of(None, Kind.SWAP_HANDS), ALL_COLOURS[0]),)
 
 
 class SideTables:
     """What the engine needs to know about each card id on one side of a deck."""
 
-    __slots__ = ("_rows", "adjacent_copies", "colours", "faces", "plays", "runs")
+    __slots__ = ("adjacent_copies", "colours", "faces", "low", "plays", "rows")
 
     def __init__(self, faces: tuple[CardFace, ...]) -> None:
         self.faces = faces
@@ -45,27 +49,54 @@ class SideTables:
         # together). Every deck the engine builds does; the fast paths rely on it.
         runs = [face for card, face in enumerate(faces) if not card or faces[card - 1] != face]
         self.adjacent_copies = len(runs) == len(by_face)
-        # Each face's run of ids, by notation (equal faces share it; its hash is cached).
-        self.runs: dict[str, tuple[int, int]] = {}
+        # The lowest id of each face, by notation (equal faces share it; its hash is cached):
+        # with adjacent copies, where a face's copies start in a sorted hand.
+        self.low: dict[str, int] = {}
         for card, face in enumerate(faces):
-            low, _ = self.runs.get(face.notation, (card, card))
-            self.runs[face.notation] = (low, card + 1)
-        self._rows: list[tuple[bytes, ...] | None] = [None] * len(faces)
+            self.low.setdefault(face.notation, card)
+        # rows[top][i]: plays_on(top, colours[i]), built on first use (engine.game reads it).
+        self.rows: list[tuple[tuple[tuple[Play, ...], ...], ...] | None] = [None] * len(faces)
 
-    def matching(self, top: int, colour: Colour) -> bytes:
-        """R-TURN-1/2, per card id: NO, PLAYS or SWAP (a Swap Hands, played at a target)
-        on ``top`` with ``colour`` in play."""
-        row = self._rows[top]
-        if row is None:
-            row = self._rows[top] = tuple(self._row(self.faces[top], c) for c in self.colours)
-        return row[self.colours.index(colour)]
+    def plays_on(self, top: int, colour: Colour) -> tuple[tuple[Play, ...], ...]:
+        """R-TURN-1/2 per card id, on ``top`` with ``colour`` in play: the card's
+        :attr:`plays` if it matches (:data:`SWAP_PLAYS` for a Swap Hands), else ``()``."""
+        rows = self.rows[top]
+        if rows is None:
+            rows = self.rows_on(top)
+        return rows[self.colours.index(colour)]
 
-    def _row(self, top: CardFace, colour: Colour) -> bytes:
-        codes = bytearray(len(self.faces))
-        for card, face in enumerate(self.faces):
-            if matches(face, top, colour):  # the rule itself, once per (top, colour, card)
-                codes[card] = SWAP if face.kind is Kind.SWAP_HANDS else PLAYS
-        return bytes(codes)
+    def rows_on(self, top: int) -> tuple[tuple[tuple[Play, ...], ...], ...]:
+        """:meth:`plays_on` ``top`` for each of :attr:`colours`, kept in :attr:`rows`."""
+        top_face = self.faces[top]
+        rows = self.rows[top] = tuple(self._row(top_face, c) for c in self.colours)
+        return rows
+
+    def _row(self, top: CardFace, colour: Colour) -> tuple[tuple[Play, ...], ...]:
+        return tuple(
+            (SWAP_PLAYS if face.kind is Kind.SWAP_HANDS else plays)
+            if matches(face, top, colour)  # the rule itself, once per (top, colour, card)
+            else ()
+            for face, plays in zip(self.faces, self.plays, strict=True)
+        )
+
+
+_POINTS: dict[int, tuple[Deck, tuple[tuple[int, ...], ...]]] = {}
+
+
+def card_points(deck: Deck, side: int) -> tuple[int, ...]:
+    """The points of each card id on ``side`` of ``deck`` (R-DECK-2), computed once a deck.
+
+    >>> from engine.cards import classic_deck
+    >>> deck = classic_deck()
+    >>> points = card_points(deck, 0)
+    >>> [points[c] for c in (deck.sides[0].index(CardFace.parse(f)) for f in ("R7", "GS", "W4"))]
+    [7, 20, 50]
+    """
+    entry = _POINTS.get(id(deck))
+    if entry is None or entry[0] is not deck:
+        per_side = tuple(tuple(deck.value(face) for face in faces) for faces in deck.sides)
+        entry = _POINTS[id(deck)] = (deck, per_side)
+    return entry[1][side]
 
 
 _TABLES: dict[int, tuple[tuple[CardFace, ...], SideTables]] = {}
