@@ -311,7 +311,9 @@ class Step:
         kind = face.kind
         if kind is KIND_NUMBER:
             if not ending:
-                self.current = self.next_seat(seat)
+                # next_seat(), its first test inlined: the commonest play passes the turn on.
+                s = (seat + (1 if self.clockwise else -1)) % self.seats
+                self.current = s if self.playing[s] else self.next_seat(seat)
         elif kind is KIND_DRAW_TWO:  # R-ACT-1, R-ACT-6
             victim = self.next_seat(seat)
             total = 2 + (pending_before if rules.stacking is STACKING_CUMULATIVE else 0)
@@ -474,7 +476,7 @@ class Step:
             if not got:
                 break
             drawn = got[0]
-            if not until_playable or self._playable_now(drawn):
+            if not until_playable or self.playable_now(drawn):
                 break
         if drawn is None:
             ev.append(DrawSkipped(seat))
@@ -490,13 +492,14 @@ class Step:
             self.current = self.next_seat(seat)
             return
         self.dry_draws = 0
-        if self._playable_now(drawn):
+        if self.playable_now(drawn):
             self.phase = PHASE_DRAWN
             self.drawn = drawn
         else:
             self.current = self.next_seat(seat)
 
-    def _playable_now(self, card: int) -> bool:
+    def playable_now(self, card: int) -> bool:
+        """R-TURN-1/2: whether ``card`` matches the top card and the colour in play."""
         faces = self.deck.sides[self.side]
         return matches(faces[card], faces[self.discard[-1]], self.colour)
 
