@@ -1,25 +1,29 @@
 """Engine speed against RLCard's UNO game core, on a fair loop (docs/performance.md).
 
-Three runs, each 4-player classic hands with a seeded random *play-first* policy where a
+Four runs, each of 4-player classic hands with a seeded random *play-first* policy where a
 policy is ours to choose:
 
 - ``engine``: new hands through ``new_hand`` and the validated ``GameState.apply`` (every
   rule enforced on every step); the policy plays a random legal card, draws only when it has
   none (a drawn card that can be played is played, a Wild Draw Four is taken, never
   challenged), names a random colour for a start Wild.
-- ``rlcard``: RLCard 1.2.0's ``UnoGame`` (``init_game``, ``get_legal_actions``, ``step``)
-  with a random legal action, which is the same policy: RLCard lists draw only when nothing
-  is playable, and plays a playable drawn card by itself. Skipped, with a line saying so,
-  when ``rlcard`` is not installed (``pip install -e ".[bench]"``).
+- ``rlcard``: RLCard 1.2.0's ``UnoGame`` with a random legal action, which is the same
+  policy: RLCard lists draw only when nothing is playable, and plays a playable drawn card
+  by itself. The legal actions are read from the state that ``init_game`` and ``step``
+  return (``step`` computes them anyway), the leanest way to drive RLCard's core.
+- ``rlcard-get``: the same, asking ``get_legal_actions()`` before every step as well (the
+  loop of the figures in issue 11; RLCard's own env asks it too). Both RLCard runs are
+  skipped, with a line saying so, when ``rlcard`` is not installed
+  (``pip install -e ".[bench]"``).
 - ``simulate``: what ``python -m engine simulate --preset classic --players 4`` runs: whole
   matches through ``Match.apply`` with the weighted all-seats policy (calls, catches, jump-in
   tries), no ``--check``.
 
-The loop is fair: one random generator per run for each side (RLCard's own examples seed a
-new numpy generator every game, about a quarter of an RLCard game), every loop inside a
-function, CPU time (``time.process_time``), and the runs alternate round by round so a busy
-machine slows all of them alike. The ratios are taken inside each round; the median round
-is printed.
+The loop is fair: one random generator per run for each side (an earlier version of this
+script gave RLCard a new numpy generator every game, about a quarter of an RLCard game),
+every loop inside a function, CPU time (``time.process_time``), and the runs alternate
+round by round so a busy machine slows all of them alike. The ratios are taken inside each
+round; the median round is printed.
 
     python benchmarks/engine_bench.py [--hands 2000] [--rounds 5] [--seed 1]
 """
@@ -56,8 +60,8 @@ def engine_play_first(hands: int, seed: int) -> tuple[int, float]:
         while not state.is_over:
             seat = state.current
             legal = state.legal_actions(seat)
-            plays = [a for a in legal if type(a) is Play]
-            if plays:
+            if type(legal[0]) is Play:  # plays come first in legal_actions' order
+                plays = [a for a in legal if type(a) is Play]
                 action = plays[int(pick() * len(plays))]
             elif state.phase is choose_colour:
                 action = legal[int(pick() * len(legal))]
@@ -77,6 +81,27 @@ def rlcard_core(hands: int, seed: int) -> tuple[int, float] | None:
         return None
     game = UnoGame(num_players=4)
     game.np_random = np.random.RandomState(seed)  # one generator for the whole run
+    pick = random.Random(seed).random
+    steps = 0
+    started = time.process_time()
+    for _ in range(hands):
+        state, _ = game.init_game()
+        while not game.is_over():
+            legal = state["legal_actions"]
+            state, _ = game.step(legal[int(pick() * len(legal))])
+            steps += 1
+    return steps, time.process_time() - started
+
+
+def rlcard_get_legal(hands: int, seed: int) -> tuple[int, float] | None:
+    """As :func:`rlcard_core`, asking ``get_legal_actions()`` before every step."""
+    try:
+        import numpy as np
+        from rlcard.games.uno.game import UnoGame
+    except ImportError:
+        return None
+    game = UnoGame(num_players=4)
+    game.np_random = np.random.RandomState(seed)
     pick = random.Random(seed).random
     steps = 0
     started = time.process_time()
@@ -112,6 +137,7 @@ def main() -> None:
     runs: dict[str, Callable[[int, int], tuple[int, float] | None]] = {
         "engine": engine_play_first,
         "rlcard": rlcard_core,
+        "rlcard-get": rlcard_get_legal,
         "simulate": engine_simulate,
     }
     if rlcard_core(1, args.seed) is None:
@@ -119,9 +145,13 @@ def main() -> None:
             "rlcard is not installed: timing the engine only "
             '(pip install -e ".[bench]" adds RLCard 1.2.0 for the comparison)'
         )
-        del runs["rlcard"]
+        del runs["rlcard"], runs["rlcard-get"]
     rates: dict[str, list[float]] = {name: [] for name in runs}
-    ratios: dict[str, list[float]] = {"engine": [], "simulate": []}
+    ratios: dict[str, list[float]] = {
+        "engine_vs_rlcard": [],
+        "engine_vs_rlcard-get": [],
+        "simulate_vs_rlcard": [],
+    }
     for round_number in range(args.rounds):
         order = list(runs) if round_number % 2 == 0 else list(reversed(runs))
         this_round: dict[str, float] = {}
@@ -145,14 +175,15 @@ def main() -> None:
             )
         if "rlcard" in this_round:
             for name in ratios:
-                ratios[name].append(this_round[name] / this_round["rlcard"])
+                ours, _, theirs = name.partition("_vs_")
+                ratios[name].append(this_round[ours] / this_round[theirs])
     summary: dict[str, object] = {
         f"{name}_hands_per_cpu_s": round(statistics.median(values))
         for name, values in rates.items()
     }
     for name, values in ratios.items():
         if values:
-            summary[f"{name}_vs_rlcard"] = round(statistics.median(values), 2)
+            summary[name] = round(statistics.median(values), 2)
     print(json.dumps({"summary": summary, "rounds": args.rounds, "hands": args.hands}))
 
 
