@@ -60,9 +60,13 @@ def engine_play_first(hands: int, seed: int) -> tuple[int, float]:
         while not state.is_over:
             seat = state.current
             legal = state.legal_actions(seat)
-            if type(legal[0]) is Play:  # plays come first in legal_actions' order
-                plays = [a for a in legal if type(a) is Play]
-                action = plays[int(pick() * len(plays))]
+            if type(legal[0]) is Play:
+                # legal_actions lists the plays first (then draw, pass or challenge, then
+                # UNO calls and catches): a random one of legal[:plays].
+                plays = len(legal)
+                while type(legal[plays - 1]) is not Play:
+                    plays -= 1
+                action = legal[int(pick() * plays)]
             elif state.phase is choose_colour:
                 action = legal[int(pick() * len(legal))]
             else:
