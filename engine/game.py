@@ -242,7 +242,9 @@ def _card_plays(state: GameState, seat: int, card: int) -> Sequence[Play]:
 
 
 def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
-    """Every legal action of ``seat`` (any seat, not only the current one), in stable order."""
+    """Every legal action of ``seat`` (any seat, not only the current one), in stable order:
+    the plays first (in card-id order, a wild once per colour), then the other turn actions
+    (draw, pass, challenge, colour), then an UNO call or catch."""
     cached = state.legal_cache
     if cached is not None and cached[0] == seat:
         return cached[1]
