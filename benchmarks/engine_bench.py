@@ -1,7 +1,7 @@
 """Engine speed against RLCard's UNO game core, on a fair loop (docs/performance.md).
 
-Four runs, each of 4-player classic hands with a seeded random *play-first* policy where a
-policy is ours to choose:
+Four runs (five with ``--reseeded``), each of 4-player classic hands with a seeded random
+*play-first* policy where a policy is ours to choose:
 
 - ``engine``: new hands through ``new_hand`` and the validated ``GameState.apply`` (every
   rule enforced on every step); the policy plays a random legal card, draws only when it has
@@ -15,6 +15,9 @@ policy is ours to choose:
   loop of the figures in issue 11; RLCard's own env asks it too). Both RLCard runs are
   skipped, with a line saying so, when ``rlcard`` is not installed
   (``pip install -e ".[bench]"``).
+- ``rlcard-reseeded`` (with ``--reseeded``): ``rlcard-get`` with a new numpy generator every
+  game, the unfair loop this script used to run; ``rlcard-get_vs_rlcard-reseeded`` shows
+  what it cost RLCard.
 - ``simulate``: what ``python -m engine simulate --preset classic --players 4`` runs: whole
   matches through ``Match.apply`` with the weighted all-seats policy (calls, catches, jump-in
   tries), no ``--check``.
@@ -25,7 +28,7 @@ every loop inside a function, CPU time (``time.process_time``), and the runs alt
 round by round so a busy machine slows all of them alike. The ratios are taken inside each
 round; the median round is printed.
 
-    python benchmarks/engine_bench.py [--hands 2000] [--rounds 5] [--seed 1]
+    python benchmarks/engine_bench.py [--hands 2000] [--rounds 5] [--seed 1] [--reseeded]
 """
 
 from __future__ import annotations
@@ -118,6 +121,27 @@ def rlcard_get_legal(hands: int, seed: int) -> tuple[int, float] | None:
     return steps, time.process_time() - started
 
 
+def rlcard_reseeded(hands: int, seed: int) -> tuple[int, float] | None:
+    """The unfair loop this script used to run: a new numpy generator every game."""
+    try:
+        import numpy as np
+        from rlcard.games.uno.game import UnoGame
+    except ImportError:
+        return None
+    game = UnoGame(num_players=4)
+    rnd = random.Random(seed)
+    steps = 0
+    started = time.process_time()
+    for _ in range(hands):
+        game.np_random = np.random.RandomState(int(rnd.random() * 2**31))
+        game.init_game()
+        while not game.is_over():
+            legal = game.get_legal_actions()
+            game.step(legal[int(rnd.random() * len(legal))])
+            steps += 1
+    return steps, time.process_time() - started
+
+
 def engine_simulate(hands: int, seed: int) -> tuple[int, float]:
     """``python -m engine simulate --preset classic --players 4`` for ``hands`` hands."""
     report = simulate(
@@ -137,6 +161,11 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--reseeded",
+        action="store_true",
+        help="also time RLCard with a new numpy generator every game (the old, unfair loop)",
+    )
     args = parser.parse_args()
     runs: dict[str, Callable[[int, int], tuple[int, float] | None]] = {
         "engine": engine_play_first,
@@ -150,11 +179,14 @@ def main() -> None:
             '(pip install -e ".[bench]" adds RLCard 1.2.0 for the comparison)'
         )
         del runs["rlcard"], runs["rlcard-get"]
+    elif args.reseeded:
+        runs["rlcard-reseeded"] = rlcard_reseeded
     rates: dict[str, list[float]] = {name: [] for name in runs}
     ratios: dict[str, list[float]] = {
         "engine_vs_rlcard": [],
         "engine_vs_rlcard-get": [],
         "simulate_vs_rlcard": [],
+        "rlcard-get_vs_rlcard-reseeded": [],
     }
     for round_number in range(args.rounds):
         order = list(runs) if round_number % 2 == 0 else list(reversed(runs))
@@ -177,9 +209,9 @@ def main() -> None:
                     }
                 )
             )
-        if "rlcard" in this_round:
-            for name in ratios:
-                ours, _, theirs = name.partition("_vs_")
+        for name in ratios:
+            ours, _, theirs = name.partition("_vs_")
+            if ours in this_round and theirs in this_round:
                 ratios[name].append(this_round[ours] / this_round[theirs])
     summary: dict[str, object] = {
         f"{name}_hands_per_cpu_s": round(statistics.median(values))
