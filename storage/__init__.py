@@ -5,9 +5,15 @@ logs every action in the same transaction; migrations are numbered ``.sql`` file
 finishes a table may carry its :class:`MatchResult`, which feeds the per-server boards
 (``repo.boards``), ratings, tournaments (``repo.tournaments``); ``repo.settings`` keeps each
 server's defaults.
+
+Start-up problems raise :class:`DatabaseUnavailableError` (one sentence: the path and what
+to do); a write that cannot get the lock from another program in time raises
+:class:`DatabaseBusyError` and changes nothing. ``storage.maintenance`` backs up, restores
+and inspects a database file.
 """
 
 from .boards import SORTS, BoardRow, Boards, PlayerStats, Season, Sort
+from .connection import DatabaseBusyError, DatabaseUnavailableError
 from .repository import ActionRow, ChannelBusyError, GameRepository, TableRecord
 from .results import MatchResult, PlayerResult
 from .settings import GuildSettings, GuildSettingsStore
@@ -30,6 +36,8 @@ __all__ = [
     "BoardRow",
     "Boards",
     "ChannelBusyError",
+    "DatabaseBusyError",
+    "DatabaseUnavailableError",
     "GameRepository",
     "GuildSettings",
     "GuildSettingsStore",

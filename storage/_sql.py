@@ -8,15 +8,21 @@ from contextlib import asynccontextmanager
 
 import aiosqlite
 
+from .connection import WRITE_WAIT, WriteTurns, begin_immediate
+
 # Season 1 has no row until the first new_season(): the current season is the highest row.
 CURRENT_SEASON = "(SELECT COALESCE(MAX(season), 1) FROM seasons WHERE guild_id = :guild)"
 
 
 @asynccontextmanager
 async def transaction(db: aiosqlite.Connection, lock: asyncio.Lock) -> AsyncIterator[None]:
-    """One write transaction; the lock keeps other coroutines' transactions off the connection."""
+    """One write transaction; the lock keeps other coroutines' transactions off the connection.
+
+    Waiting for another program's lock is bounded (:class:`~storage.connection.WriteTurns`):
+    past it, :class:`~storage.connection.DatabaseBusyError` and nothing is written.
+    """
     async with lock:
-        await db.execute("BEGIN IMMEDIATE")
+        await begin_immediate(db, lock.wait if isinstance(lock, WriteTurns) else WRITE_WAIT)
         try:
             yield
         except BaseException:

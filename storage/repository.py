@@ -7,9 +7,9 @@ block the writer, and a crash of the bot never loses a committed action.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sqlite3
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -19,7 +19,20 @@ import aiosqlite
 
 from engine.errors import StaleStateError
 
+from ._sql import transaction
 from .boards import Boards
+from .connection import (
+    RUNNING_BUSY_TIMEOUT_MS,
+    STARTUP_WAIT,
+    WRITE_WAIT,
+    DatabaseBusyError,
+    DatabaseUnavailableError,
+    WriteTurns,
+    begin_immediate,
+    connect,
+    explain,
+    shown_path,
+)
 from .results import MatchResult, record_result
 from .settings import GuildSettingsStore
 from .tournaments import Tournaments
@@ -74,58 +87,94 @@ def _migrations() -> list[tuple[int, str, str]]:
 class GameRepository:
     """Async access to the tables. Build it with :meth:`open`."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(
+        self, db: aiosqlite.Connection, *, path: str = ":memory:", write_wait: float = WRITE_WAIT
+    ) -> None:
         self._db = db
+        self._path = path
         # One connection carries every table: transactions from different coroutines must
-        # not interleave on it, so writers take turns (reads need no lock).
-        self._writing = asyncio.Lock()
+        # not interleave on it, so writers take turns (reads need no lock). Each turn waits
+        # at most ``write_wait`` seconds for the lock when another program holds it.
+        self._writing = WriteTurns(write_wait)
         # Boards, tournaments and settings share the connection and take the same turns.
         self.boards = Boards(db, self._writing)
         self.tournaments = Tournaments(db, self._writing)
         self.settings = GuildSettingsStore(db, self._writing)
 
     @classmethod
-    async def open(cls, path: str) -> GameRepository:
-        """Connect, configure and migrate the database at ``path`` (``:memory:`` works)."""
-        db = await aiosqlite.connect(path, isolation_level=None)
-        db.row_factory = sqlite3.Row
-        await db.execute("PRAGMA journal_mode = WAL")
-        # With WAL, NORMAL survives any crash of the bot process; only an OS crash or power
-        # cut can roll back the last commits.
-        await db.execute("PRAGMA synchronous = NORMAL")
-        await db.execute("PRAGMA foreign_keys = ON")
-        await db.execute("PRAGMA busy_timeout = 5000")
-        repo = cls(db)
-        await repo.migrate()
+    async def open(
+        cls, path: str, *, startup_wait: float = STARTUP_WAIT, write_wait: float = WRITE_WAIT
+    ) -> GameRepository:
+        """Connect, configure, migrate and test-write the database at ``path``.
+
+        ``:memory:`` works. Anything that stops the bot from using the file (a missing folder,
+        a damaged or read-only file, a lock held by another program for ``startup_wait``
+        seconds, a schema newer than this code) raises :class:`DatabaseUnavailableError`, one
+        sentence naming the path and what to do, with the connection closed. Once open, a
+        write that cannot get the lock within ``write_wait`` seconds raises
+        :class:`DatabaseBusyError` and changes nothing.
+        """
+        db = await connect(path, wait=startup_wait)
+        try:
+            repo = cls(db, path=path, write_wait=startup_wait)
+            await repo.migrate()
+            await repo._prove_writable()
+            repo._writing.wait = write_wait
+            await db.execute(f"PRAGMA busy_timeout = {RUNNING_BUSY_TIMEOUT_MS}")
+        except BaseException as exc:
+            await db.close()
+            if isinstance(exc, DatabaseBusyError):
+                locked = sqlite3.OperationalError("database is locked")
+                raise explain(path, locked, waited=startup_wait) from exc
+            raise explain(path, exc, waited=startup_wait) from exc
         return repo
 
     async def close(self) -> None:
         """Close the connection."""
         await self._db.close()
 
+    async def _prove_writable(self) -> None:
+        """Take the write lock and write a page: a read-only file or folder, a full disk or a
+        lock held elsewhere shows up now, at start, not at the first player's move."""
+        async with transaction(self._db, self._writing):
+            await self._db.execute(
+                "INSERT INTO meta (key, value) VALUES ('opened_at', ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (repr(time.time()),),
+            )
+
     async def migrate(self) -> list[str]:
-        """Apply the migrations not applied yet, each in its own transaction."""
+        """Apply the migrations not applied yet, each in its own transaction.
+
+        A database migrated by a newer version of the code (a version this code does not
+        know) is refused before anything is written.
+        """
         await self._db.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations ("
             " version INTEGER PRIMARY KEY, name TEXT NOT NULL)"
         )
         async with self._db.execute("SELECT version FROM schema_migrations") as cursor:
             done = {row[0] for row in await cursor.fetchall()}
+        known = _migrations()
+        newest = max((version for version, _, _ in known), default=0)
+        if done and max(done) > newest:
+            where = shown_path(self._path)
+            raise DatabaseUnavailableError(
+                where,
+                f"The database {where} was written by a newer version of the bot (schema "
+                f"{max(done)}, this version knows up to {newest}); upgrade the bot, or "
+                "restore a backup made by this version (uno-bot restore BACKUP_FILE).",
+            )
         applied = []
-        for version, name, sql in _migrations():
+        for version, name, sql in known:
             if version in done:
                 continue
-            await self._db.execute("BEGIN IMMEDIATE")  # migrate() runs before any writer
-            try:
+            async with transaction(self._db, self._writing):
                 for statement in _statements(sql):
                     await self._db.execute(statement)
                 await self._db.execute(
                     "INSERT INTO schema_migrations (version, name) VALUES (?, ?)", (version, name)
                 )
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-            await self._db.execute("COMMIT")
             applied.append(name)
         return applied
 
@@ -226,12 +275,25 @@ class GameRepository:
 
     async def set_meta(self, key: str, value: str) -> None:
         """Store a fact about the bot."""
-        async with self._writing:
+        async with transaction(self._db, self._writing):
             await self._db.execute(
                 "INSERT INTO meta (key, value) VALUES (?, ?)"
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, value),
             )
+
+    async def meta_keys(self, prefix: str) -> list[str]:
+        """The stored facts whose key starts with ``prefix``, sorted."""
+        async with self._db.execute(
+            "SELECT key FROM meta WHERE substr(key, 1, length(?)) = ? ORDER BY key",
+            (prefix, prefix),
+        ) as cursor:
+            return [str(row[0]) for row in await cursor.fetchall()]
+
+    async def delete_meta(self, key: str) -> None:
+        """Forget a stored fact (nothing happens if there is none)."""
+        async with transaction(self._db, self._writing):
+            await self._db.execute("DELETE FROM meta WHERE key = ?", (key,))
 
     # -- writing ----------------------------------------------------------------------------
 
@@ -241,7 +303,7 @@ class GameRepository:
             await self._create(record, actions)
 
     async def _create(self, record: TableRecord, actions: Sequence[ActionRow]) -> None:
-        await self._db.execute("BEGIN IMMEDIATE")
+        await begin_immediate(self._db, self._writing.wait)
         try:
             await self._db.execute(
                 "INSERT INTO tables (id, guild_id, channel_id, status, version, state,"
@@ -305,7 +367,7 @@ class GameRepository:
         actions: Sequence[ActionRow],
         result: MatchResult | None = None,
     ) -> None:
-        await self._db.execute("BEGIN IMMEDIATE")
+        await begin_immediate(self._db, self._writing.wait)
         try:
             cursor = await self._db.execute(
                 "UPDATE tables SET status = ?, version = ?, state = ?, message_id = ?,"
@@ -336,7 +398,7 @@ class GameRepository:
 
     async def set_message(self, table_id: str, message_id: int | None) -> None:
         """Remember the public table message (not a state change: no version bump)."""
-        async with self._writing:
+        async with transaction(self._db, self._writing):
             await self._db.execute(
                 "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id)
             )

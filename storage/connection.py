@@ -1,0 +1,211 @@
+"""Opening the database, and waiting for its write lock without stalling anyone.
+
+Two failures get their own exception, each one sentence an admin or a player can read:
+
+- :class:`DatabaseUnavailableError`: at start-up, the file cannot be opened, migrated or
+  written (a missing folder, a damaged file, read-only, locked for too long, a newer schema).
+  The message names the path and what to do; the bot prints it and exits.
+- :class:`DatabaseBusyError`: while running, another program held the write lock for longer
+  than the write bound; nothing was written and the caller may answer "try again".
+
+aiosqlite runs every statement of a connection on one thread, in order: a statement that
+waits inside SQLite for a lock (``busy_timeout``) holds up every read queued behind it. So the
+busy timeout is short once the bot runs, and a write waits for the lock on the event loop
+instead, between short attempts, while reads go on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import aiosqlite
+
+#: How long start-up waits for a lock held by another program before giving up.
+STARTUP_WAIT = 3.0
+#: How long a write waits for the lock while the bot runs before :class:`DatabaseBusyError`.
+WRITE_WAIT = 2.0
+#: How long one statement may block the connection's thread waiting for a lock, in ms.
+RUNNING_BUSY_TIMEOUT_MS = 50
+
+# Primary result codes (https://sqlite.org/rescode.html); extended codes keep them in the low byte.
+_PERM, _BUSY, _LOCKED, _READONLY = 3, 5, 6, 8
+_IOERR, _CORRUPT, _FULL, _CANTOPEN, _AUTH, _NOTADB = 10, 11, 13, 14, 23, 26
+_READONLY_DIRECTORY = _READONLY | (6 << 8)
+
+
+class DatabaseUnavailableError(Exception):
+    """The database cannot be used; ``str(error)`` is one sentence naming the path and a fix."""
+
+    def __init__(self, path: str, sentence: str) -> None:
+        super().__init__(sentence)
+        self.path = path
+
+
+class DatabaseBusyError(Exception):
+    """Another program held the database's write lock too long; nothing was written."""
+
+    def __init__(self, waited: float) -> None:
+        super().__init__(
+            f"The database stayed locked by another program for {waited:g} seconds; "
+            "nothing was changed, try again in a moment."
+        )
+        self.waited = waited
+
+
+class WriteTurns(asyncio.Lock):
+    """The lock that makes the connection's writers take turns, with their wait for SQLite's
+    own write lock (another process may hold it) bounded by ``wait`` seconds."""
+
+    def __init__(self, wait: float = WRITE_WAIT) -> None:
+        super().__init__()
+        self.wait = wait
+
+
+def shown_path(path: str) -> str:
+    """The path as an admin should read it: absolute, so a relative default is findable."""
+    if path == ":memory:" or path.startswith("file:"):
+        return path
+    return str(Path(path).expanduser().absolute())
+
+
+def is_busy(exc: BaseException) -> bool:
+    """Whether ``exc`` is SQLite saying another connection holds the lock."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF in (_BUSY, _LOCKED)
+    return isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
+
+
+def explain(path: str, exc: BaseException, *, waited: float = STARTUP_WAIT) -> BaseException:
+    """Turn what SQLite said while opening ``path`` into one sentence for the admin.
+
+    Returns ``exc`` itself when it is not a database problem (a bug should stay a traceback).
+    """
+    if isinstance(exc, DatabaseUnavailableError):
+        return exc
+    if not isinstance(exc, sqlite3.Error):
+        return exc
+    where = shown_path(path)
+    folder = str(Path(where).parent)
+    code = getattr(exc, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    if is_busy(exc):
+        sentence = (
+            f"The database {where} is locked by another program for more than {waited:g} "
+            "seconds; stop the other program (another copy of the bot, or an open sqlite3 "
+            "shell) and start the bot again."
+        )
+    elif primary in (_NOTADB, _CORRUPT):
+        sentence = (
+            f"Cannot use the database {where}: the file is not an SQLite database or it is "
+            "damaged; restore a backup (uno-bot restore BACKUP_FILE) or move the file away "
+            "to start with an empty database."
+        )
+    elif code == _READONLY_DIRECTORY:
+        sentence = (
+            f"Cannot write to the database {where}: its folder {folder} is read-only, and "
+            "the bot needs to create files beside the database; give the user running the "
+            "bot write permission on that folder."
+        )
+    elif primary == _READONLY:
+        sentence = (
+            f"Cannot write to the database {where}: the file is read-only; give the user "
+            f"running the bot write permission on it and on its folder {folder}."
+        )
+    elif primary == _FULL:
+        sentence = (
+            f"Cannot write to the database {where}: the disk is full; free some space and "
+            "start the bot again."
+        )
+    elif primary == _IOERR:
+        sentence = (
+            f"Cannot use the database {where}: the disk reported an input/output error "
+            f"({exc}); check the disk, and restore a backup if the file is damaged."
+        )
+    elif primary in (_CANTOPEN, _PERM, _AUTH):
+        sentence = (
+            f"Cannot open the database {where}: check that the path is right and that the "
+            "user running the bot may read and write the file and its folder."
+        )
+    else:
+        sentence = (
+            f"Cannot use the database {where} ({exc}); check the file, or restore a backup "
+            "(uno-bot restore BACKUP_FILE)."
+        )
+    return DatabaseUnavailableError(where, sentence)
+
+
+def check_folder(path: str) -> None:
+    """Refuse early, in words, a path whose folder is missing or that names a folder."""
+    if path == ":memory:" or path.startswith("file:"):
+        return
+    target = Path(path).expanduser()
+    where = shown_path(path)
+    if target.is_dir():
+        raise DatabaseUnavailableError(
+            where,
+            f"Cannot open the database {where}: it is a folder, not a file; set "
+            f"DATABASE_PATH to a file in it, such as {Path(where) / 'uno.sqlite3'}.",
+        )
+    folder = Path(where).parent
+    if not folder.is_dir():
+        raise DatabaseUnavailableError(
+            where,
+            f"Cannot open the database {where}: the folder {folder} does not exist; create "
+            f"it (mkdir -p {folder}) or set DATABASE_PATH to a file in an existing folder.",
+        )
+
+
+async def connect(path: str, *, wait: float = STARTUP_WAIT) -> aiosqlite.Connection:
+    """Open and configure the connection; on any failure it is closed again.
+
+    (An unclosed aiosqlite connection keeps a non-daemon thread alive: the process would
+    never exit, and a service manager never restarts a process that never exits.)
+    """
+    check_folder(path)
+    try:
+        db = await aiosqlite.connect(path, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise explain(path, exc, waited=wait) from exc
+    try:
+        db.row_factory = sqlite3.Row
+        await db.execute(f"PRAGMA busy_timeout = {int(wait * 1000)}")
+        # Reading the schema is the first real read: a file that is not a database, or whose
+        # first page is damaged, fails here.
+        async with db.execute("SELECT count(*) FROM sqlite_master") as cursor:
+            await cursor.fetchone()
+        await db.execute("PRAGMA journal_mode = WAL")
+        # With WAL, NORMAL survives any crash of the bot process; only an OS crash or power
+        # cut can roll back the last commits.
+        await db.execute("PRAGMA synchronous = NORMAL")
+        await db.execute("PRAGMA foreign_keys = ON")
+    except BaseException as exc:
+        await db.close()
+        raise explain(path, exc, waited=wait) from exc
+    return db
+
+
+async def begin_immediate(db: aiosqlite.Connection, wait: float) -> None:
+    """``BEGIN IMMEDIATE``, retried on the event loop until ``wait`` seconds have passed.
+
+    Each attempt blocks the connection's thread for at most the (short) busy timeout, so
+    reads queued on the connection go on while a write waits for another program's lock.
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + wait
+    pause = 0.01
+    while True:
+        try:
+            await db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            left = deadline - loop.time()
+            if not is_busy(exc):
+                raise
+            if left <= 0:
+                raise DatabaseBusyError(wait) from exc
+            await asyncio.sleep(min(pause, left))
+            pause = min(pause * 2, 0.2)
+        else:
+            return
