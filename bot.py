@@ -1,7 +1,9 @@
-"""Start the UNO bot: ``python bot.py``.
+"""Start the UNO bot: ``python bot.py`` or ``uno-bot`` (``--help`` lists the commands).
 
 Settings come from the environment or a ``.env`` file (see ``.env.example``):
-``DISCORD_TOKEN`` (required), ``DATABASE_PATH``, ``DEV_GUILD_ID`` and ``LOG_LEVEL``.
+``DISCORD_TOKEN`` (required), ``DATABASE_PATH``, ``DEV_GUILD_ID`` and ``LOG_LEVEL``. The
+command line and the commands that need no bot (check, backup, restore, invite) live in
+``hosting/``; this module is the bot itself and runs it (``run``, ``sync``).
 """
 
 from __future__ import annotations
@@ -12,78 +14,51 @@ import gc
 import hashlib
 import json
 import logging
-import os
 import signal
 import sys
 import time
-from dataclasses import dataclass, field
+import traceback
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any
 
+import aiohttp
 import discord
 from discord.ext import commands
-from dotenv import load_dotenv
 
-from storage import GameRepository
+from hosting import cli
+from hosting.logs import setup_logging
+from hosting.settings import Settings, SettingsError
+from storage import DatabaseUnavailableError, GameRepository
+
+__all__ = ["EXTENSIONS", "Settings", "SettingsError", "UnoBot", "main", "run"]
 
 log = logging.getLogger("uno")
 
 #: Extensions loaded at start, in order (RoboDanny's explicit tuple).
 EXTENSIONS: tuple[str, ...] = ("cogs.uno",)
+#: The meta key under which the digest of the commands synced to a scope is kept.
+_SYNCED = "commands:"
 
 
-class SettingsError(Exception):
-    """A setting is missing or malformed; the message is one sentence for the admin."""
-
-
-@dataclass(frozen=True)
-class Settings:
-    """What the bot needs from its environment."""
-
-    token: str = field(repr=False)  # never printed, never logged
-    database_path: str = "uno.sqlite3"
-    dev_guild_id: int | None = None
-    log_level: str = "INFO"
-    monitor_loop: bool = False  # MONITOR_EVENT_LOOP=1: log the longest event-loop stall
-    computer_pause: float = 1.2  # COMPUTER_PAUSE_SECONDS: a computer player's thinking time
-
-    @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
-        """Read the settings from ``env`` (default: ``os.environ`` after loading ``.env``)."""
-        if env is None:
-            load_dotenv()
-            env = dict(os.environ)
-        token = env.get("DISCORD_TOKEN", "").strip()
-        if not token:
-            raise SettingsError(
-                "DISCORD_TOKEN is not set: copy .env.example to .env and paste your bot's "
-                "token from https://discord.com/developers/applications after DISCORD_TOKEN=."
-            )
-        guild = env.get("DEV_GUILD_ID", "").strip()
-        if guild and not guild.isdigit():
-            raise SettingsError("DEV_GUILD_ID must be a server id (digits only), or empty.")
-        level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
-        if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
-            raise SettingsError("LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL.")
-        pause_text = env.get("COMPUTER_PAUSE_SECONDS", "").strip() or "1.2"
-        try:
-            pause = float(pause_text)
-        except ValueError:
-            pause = -1.0
-        if not 0 <= pause <= 60:
-            raise SettingsError("COMPUTER_PAUSE_SECONDS must be a number of seconds from 0 to 60.")
-        return cls(
-            token=token,
-            computer_pause=pause,
-            database_path=env.get("DATABASE_PATH", "").strip() or "uno.sqlite3",
-            dev_guild_id=int(guild) if guild else None,
-            log_level=level,
-            monitor_loop=env.get("MONITOR_EVENT_LOOP", "").strip() in ("1", "true", "yes"),
-        )
+class ExtensionLoadError(Exception):
+    """An extension failed to load: the bot stops before it syncs (or serves) anything."""
 
 
 class UnoBot(commands.Bot):
-    """The bot: dependencies come in through the constructor, extensions load in setup_hook."""
+    """The bot: dependencies come in through the constructor, extensions load in setup_hook.
 
-    def __init__(self, settings: Settings, repo: GameRepository) -> None:
+    ``force_sync`` registers the commands even when they look unchanged (``uno-bot sync``);
+    ``clear_guilds`` names servers whose server-only copy of the commands to remove.
+    """
+
+    def __init__(
+        self,
+        settings: Settings,
+        repo: GameRepository,
+        *,
+        force_sync: bool = False,
+        clear_guilds: Sequence[int] = (),
+    ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             # Slash commands and components need no message events: without them (and without
@@ -93,24 +68,42 @@ class UnoBot(commands.Bot):
         )
         self.settings = settings
         self.repo = repo
+        self.force_sync = force_sync
+        self.clear_guilds = tuple(clear_guilds)
 
     async def setup_hook(self) -> None:
         if self.settings.monitor_loop:
             self.loop.create_task(watch_event_loop())
-        for name in EXTENSIONS:
-            try:
-                await self.load_extension(name)
-            except Exception:
-                log.exception("Failed to load extension %s", name)
-        await self.sync_commands()
+        await self.load_extensions()
+        await self.sync_commands(force=self.force_sync)
         # Everything built so far (modules, commands, caches) lives as long as the process:
         # moved out of the collector's reach, a full collection no longer walks it, which
         # keeps its pauses of the event loop short.
         gc.collect()
         gc.freeze()
 
-    async def sync_commands(self) -> None:
-        """Register the slash commands with Discord, but only when they changed."""
+    async def load_extensions(self) -> None:
+        """Load every extension, or stop: syncing a tree without one would remove its
+        commands from every server until the next good start."""
+        for name in EXTENSIONS:
+            try:
+                await self.load_extension(name)
+            except Exception as exc:
+                cause = exc.__cause__ or exc
+                log.debug("Extension %s failed to load", name, exc_info=cause)
+                log.error(
+                    "Extension %s failed to load (%s, at %s); stopping without syncing the "
+                    "slash commands, which would remove them from every server: fix it and "
+                    "start again (LOG_LEVEL=DEBUG shows the traceback)",
+                    name,
+                    _one_line(cause),
+                    _where(cause),
+                )
+                raise ExtensionLoadError(name) from cause
+
+    async def sync_commands(self, *, force: bool = False) -> None:
+        """Register the slash commands with Discord, but only when they changed (or
+        ``force``); without a development server, remove the copies left in one."""
         guild = None
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
@@ -124,20 +117,65 @@ class UnoBot(commands.Bot):
             for command in self.tree.get_commands(guild=guild)
         ]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
-        key = f"commands:{guild.id if guild else 'global'}"
-        if await self.repo.get_meta(key) == digest:
-            # Our copy says nothing changed; make sure Discord still has them (someone may
-            # have removed them by hand) before skipping the sync.
-            remote = {command.name for command in await self.tree.fetch_commands(guild=guild)}
-            if remote == {command["name"] for command in payload}:
-                log.info("Slash commands unchanged; not syncing")
-                return
-        await self.tree.sync(guild=guild)
-        await self.repo.set_meta(key, digest)
-        log.info("Slash commands synced (%s)", f"guild {guild.id}" if guild else "global")
+        key = f"{_SYNCED}{guild.id if guild else 'global'}"
+        if (
+            not force
+            and await self.repo.get_meta(key) == digest
+            and await self._still_there(guild, {command["name"] for command in payload})
+        ):
+            log.info("Slash commands unchanged; not syncing")
+        else:
+            await self.tree.sync(guild=guild)
+            await self.repo.set_meta(key, digest)
+            log.info("Slash commands synced (%s)", f"guild {guild.id}" if guild else "global")
+        if guild is None:
+            await self._clear_server_copies()
+
+    async def _still_there(self, guild: discord.Object | None, names: set[str]) -> bool:
+        """Our copy says nothing changed; does Discord still have them (someone may have
+        removed them by hand)?"""
+        remote = {command.name for command in await self.tree.fetch_commands(guild=guild)}
+        return remote == names
+
+    async def _clear_server_copies(self) -> None:
+        """Remove the server-only commands of former development servers (remembered from
+        their syncs, or named with ``--clear-guild``): with the global ones, Discord would
+        list ``/uno`` twice there."""
+        remembered = {
+            int(key.removeprefix(_SYNCED))
+            for key in await self.repo.meta_keys(_SYNCED)
+            if key.removeprefix(_SYNCED).isdigit()
+        }
+        for guild_id in sorted(remembered | set(self.clear_guilds)):
+            server = discord.Object(id=guild_id)
+            self.tree.clear_commands(guild=server)
+            try:
+                await self.tree.sync(guild=server)
+            except discord.HTTPException as exc:
+                # Not in that server any more, or no applications.commands scope there: it
+                # has no copy we could remove.
+                log.warning("Could not remove the commands from server %s (%s)", guild_id, exc)
+            else:
+                log.info("Removed the server-only copy of the commands from server %s", guild_id)
+            await self.repo.delete_meta(f"{_SYNCED}{guild_id}")
 
     async def on_ready(self) -> None:
         log.info("Logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def _where(exc: BaseException) -> str:
+    """The innermost frame of the project's own code that the error went through."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    own = [f for f in frames if "site-packages" not in f.filename and "<frozen" not in f.filename]
+    chosen = own or frames
+    if not chosen:
+        return "an unknown place"
+    return f"{chosen[-1].filename}:{chosen[-1].lineno}"
 
 
 async def watch_event_loop(period: float = 0.005, report_every: float = 5.0) -> None:
@@ -207,25 +245,55 @@ async def run(settings: Settings) -> None:
         log.info("Database closed; bye")
 
 
-def main() -> int:
-    """Entry point; returns the process exit code."""
+async def sync(settings: Settings, clear_guilds: Sequence[int] = ()) -> None:
+    """Log in over HTTP only (no gateway), register the commands, and stop."""
+    repo = await GameRepository.open(settings.database_path)
     try:
-        settings = Settings.from_env()
-    except SettingsError as exc:
+        async with UnoBot(settings, repo, force_sync=True, clear_guilds=clear_guilds) as bot:
+            await bot.login(settings.token)  # runs setup_hook: load, sync, clear
+    finally:
+        await repo.close()
+
+
+def _run_command(settings: Settings) -> int:
+    return _until_done(settings, lambda: run(settings))
+
+
+def _sync_command(settings: Settings, clear_guilds: Sequence[int]) -> int:
+    return _until_done(settings, lambda: sync(settings, clear_guilds))
+
+
+def _until_done(settings: Settings, work: Callable[[], Coroutine[Any, Any, None]]) -> int:
+    """Run ``work`` with safe logging; turn the failures an admin can fix into a sentence."""
+    setup_logging(settings.log_level, secrets=[settings.token])
+    try:
+        asyncio.run(work())
+    except DatabaseUnavailableError as exc:
         sys.stderr.write(f"{exc}\n")
-        return 2
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
-    try:
-        asyncio.run(run(settings))
+        return cli.EXIT_DATABASE
     except discord.LoginFailure:
         sys.stderr.write(
             "Discord rejected DISCORD_TOKEN: copy the token again from the Bot page of your "
             "application and put it in .env.\n"
         )
-        return 2
+        return cli.EXIT_SETTINGS
+    except ExtensionLoadError:
+        return cli.EXIT_FAILED  # already said in one log line
+    except (aiohttp.ClientConnectionError, TimeoutError) as exc:
+        # Only the first login gets here: once connected, discord.py reconnects by itself.
+        sys.stderr.write(
+            f"Cannot reach Discord ({_one_line(exc)}): check this machine's network "
+            "connection; a service manager restarts the bot later.\n"
+        )
+        return cli.EXIT_FAILED
     except KeyboardInterrupt:
         pass
-    return 0
+    return cli.EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point (``uno-bot``, ``python bot.py``); returns the process exit code."""
+    return cli.main(argv, cli.Runners(run=_run_command, sync=_sync_command))
 
 
 if __name__ == "__main__":

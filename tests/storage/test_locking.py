@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from storage import DatabaseBusyError, GameRepository, GuildSettings, TableRecord
-from tests.sqlite_lock import held_lock
+from tests.sqlite_tools import held_lock
 
 
 def record(version: int = 0) -> TableRecord:

@@ -1,8 +1,14 @@
-"""Another process holding a lock on an SQLite database, for tests of waiting and giving up."""
+"""SQLite in tests: a plain connection that is closed on leaving, and another process that
+holds a lock (for tests of waiting and giving up).
+
+``with sqlite3.connect(...)`` only commits on leaving; the connection lives on until the
+collector finds it, and an open connection counts as "the bot is running" for a restore.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -22,6 +28,16 @@ db.close()
 print("released", flush=True)
 sys.stdin.read()
 """
+
+
+@contextlib.contextmanager
+def opened(database: Path | str) -> Iterator[sqlite3.Connection]:
+    """A connection in autocommit mode, closed when the block ends."""
+    db = sqlite3.connect(database, isolation_level=None)
+    try:
+        yield db
+    finally:
+        db.close()
 
 
 class LockHolder:

@@ -1,0 +1,259 @@
+"""The command line: ``uno-bot [--env-file PATH] [COMMAND]`` (``python bot.py`` is the same).
+
+``run`` (the default) and ``sync`` need the bot, which ``bot.py`` passes in; ``check``,
+``backup``, ``restore`` and ``invite`` live here and never connect to Discord.
+
+Exit codes: 0 done; 1 the command failed (``check`` found a problem, an extension did not
+load); 2 a setting is missing or wrong (a service manager should not restart); 3 the
+database cannot be used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from storage import DatabaseUnavailableError, maintenance
+
+from .invite import NEEDED, application_id, invite_url, permissions, token_problem
+from .settings import ENV_FILE_VARIABLE, Settings, SettingsError, read_environment
+
+EXIT_OK, EXIT_FAILED, EXIT_SETTINGS, EXIT_DATABASE = 0, 1, 2, 3
+
+
+@dataclass(frozen=True)
+class Runners:
+    """The commands that need the bot itself, supplied by ``bot.py``."""
+
+    run: Callable[[Settings], int]
+    sync: Callable[[Settings, Sequence[int]], int]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser, with a ``--help`` for the program and for each command."""
+    parser = argparse.ArgumentParser(
+        prog="uno-bot",
+        description="UNO for Discord: run the bot, and look after it.",
+        epilog=(
+            "Settings come from environment variables over a .env file in the current folder "
+            f"(or the file named by --env-file or {ENV_FILE_VARIABLE}); see .env.example. "
+            "Exit codes: 0 done, 1 failed, 2 a setting is wrong, 3 the database cannot be used."
+        ),
+    )
+    parser.add_argument(
+        "--env-file",
+        metavar="PATH",
+        help="read settings from PATH instead of ./.env (environment variables still win)",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+    commands.add_parser(
+        "run",
+        help="connect to Discord and play (the default)",
+        description="Connect to Discord and serve /uno until Ctrl-C or SIGTERM. Slash "
+        "commands are registered when they changed.",
+    )
+    commands.add_parser(
+        "check",
+        help="check the settings, the database and the token's format (no network)",
+        description="Check, without connecting to Discord and without changing anything, "
+        "that the bot could start: the settings, the token's format, and that the database "
+        "can be opened, migrated and written and is not damaged. Exit code 0 when all is well.",
+    )
+    backup = commands.add_parser(
+        "backup",
+        help="copy the database to PATH, safely while the bot runs",
+        description="Copy the database with SQLite's online backup API: a consistent copy "
+        "taken while the bot keeps running, checked, then moved into place.",
+    )
+    backup.add_argument(
+        "path",
+        metavar="PATH",
+        help="the backup file, or a folder for a dated name (uno-YYYYMMDD-HHMMSS.sqlite3)",
+    )
+    restore = commands.add_parser(
+        "restore",
+        help="replace the database with a backup (stop the bot first)",
+        description="Replace the database with the backup at PATH. Refuses while the bot "
+        "(or anything else) has the database open; keeps the replaced database beside it.",
+    )
+    restore.add_argument("path", metavar="PATH", help="the backup file to restore")
+    invite = commands.add_parser(
+        "invite",
+        help="print the link that adds the bot to a server, with its permissions",
+        description="Print the invite link with the exact permissions the bot uses. The "
+        "application id is read from DISCORD_TOKEN unless --client-id is given.",
+    )
+    invite.add_argument(
+        "--client-id",
+        type=int,
+        metavar="ID",
+        help="the application id (Developer Portal, General Information)",
+    )
+    sync = commands.add_parser(
+        "sync",
+        help="register the slash commands with Discord now",
+        description="Register the slash commands now, even if they look unchanged: in "
+        "DEV_GUILD_ID's server when it is set, otherwise globally. Without DEV_GUILD_ID it "
+        "also removes the copies registered earlier in a development server, so /uno is not "
+        "listed twice there.",
+    )
+    sync.add_argument(
+        "--clear-guild",
+        type=int,
+        action="append",
+        default=[],
+        metavar="GUILD_ID",
+        help="also remove the server-only copy of the commands from this server (repeatable)",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None, runners: Runners) -> int:
+    """Parse ``argv`` (default: ``sys.argv[1:]``) and run the command; the exit code."""
+    args = build_parser().parse_args(argv)
+    command = args.command or "run"
+    try:
+        env = read_environment(args.env_file)
+        if command == "check":
+            return check(env)
+        if command == "invite":
+            return invite(env, args.client_id)
+        if command == "backup":
+            return backup(env, args.path)
+        if command == "restore":
+            return restore(env, args.path)
+        settings = Settings.from_env(env)
+        settings.require_sqlite()
+        if command == "sync":
+            return runners.sync(settings, tuple(args.clear_guild))
+        return runners.run(settings)
+    except SettingsError as exc:
+        _err(str(exc))
+        return EXIT_SETTINGS
+    except DatabaseUnavailableError as exc:
+        _err(str(exc))
+        return EXIT_DATABASE
+
+
+def check(env: dict[str, str]) -> int:
+    """``uno-bot check``: one line per finding; exit code 1 if anything is wrong."""
+    failed = False
+
+    def say(ok: bool, what: str, detail: str) -> None:
+        nonlocal failed
+        failed = failed or not ok
+        _out(f"{'ok  ' if ok else 'FAIL'} {what}: {detail}")
+
+    try:
+        settings = Settings.from_env(env, need_token=False)
+    except SettingsError as exc:
+        say(False, "settings", str(exc))
+        return EXIT_FAILED
+    guild = settings.dev_guild_id
+    say(
+        True,
+        "settings",
+        f"log level {settings.log_level}, "
+        + (f"commands in server {guild} only" if guild else "commands registered globally"),
+    )
+    if not settings.token:
+        try:
+            Settings.from_env(env)
+        except SettingsError as exc:
+            say(False, "token", str(exc))
+    else:
+        problem = token_problem(settings.token)
+        if problem is None:
+            say(
+                True,
+                "token",
+                f"looks like a bot token (application {application_id(settings.token)})",
+            )
+        else:
+            say(False, "token", problem)
+    try:
+        settings.require_sqlite()
+        report = maintenance.inspect(settings.database_path)
+    except (SettingsError, DatabaseUnavailableError) as exc:
+        say(False, "database", str(exc))
+    else:
+        if not report.exists:
+            say(True, "database", f"{report.path} will be created at the first start")
+        else:
+            pending = f", {len(report.pending)} migrations to apply at start" * bool(report.pending)
+            say(
+                True,
+                "database",
+                f"{report.path}: schema {report.schema_version} of {report.known_version}"
+                f"{pending}, {report.size_bytes / 1e6:.1f} MB, not damaged, writable",
+            )
+    _out("Some checks failed." if failed else "All good: start the bot with `uno-bot run`.")
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+def backup(env: dict[str, str], path: str) -> int:
+    """``uno-bot backup PATH``."""
+    settings = Settings.from_env(env, need_token=False)
+    if settings.database_url is not None:
+        _err(
+            "DATABASE_URL names a PostgreSQL database: back it up with "
+            f'pg_dump --format=custom --file={_quote(path)} "$DATABASE_URL"'
+        )
+        return EXIT_FAILED
+    done = maintenance.backup(settings.database_path, path)
+    _out(
+        f"Backed up {done.source} to {done.target} "
+        f"(schema {done.schema_version}, {done.size_bytes / 1e6:.1f} MB)."
+    )
+    return EXIT_OK
+
+
+def restore(env: dict[str, str], path: str) -> int:
+    """``uno-bot restore PATH``."""
+    settings = Settings.from_env(env, need_token=False)
+    if settings.database_url is not None:
+        _err(
+            "DATABASE_URL names a PostgreSQL database: restore it with "
+            f'pg_restore --clean --if-exists --dbname="$DATABASE_URL" {_quote(path)}'
+        )
+        return EXIT_FAILED
+    done = maintenance.restore(path, settings.database_path)
+    kept = f"; the database it replaced is kept at {done.previous}" if done.previous else ""
+    _out(f"Restored {done.target} from {done.source} (schema {done.schema_version}){kept}.")
+    if done.schema_version < maintenance.known_version():
+        _out("The bot brings the restored database up to date when it starts.")
+    return EXIT_OK
+
+
+def invite(env: dict[str, str], client_id: int | None) -> int:
+    """``uno-bot invite [--client-id ID]``."""
+    if client_id is None:
+        token = Settings.from_env(env, need_token=False).token
+        client_id = application_id(token) if token else None
+        if client_id is None:
+            raise SettingsError(
+                "Cannot read the application id from DISCORD_TOKEN: pass it with --client-id "
+                "(Developer Portal, your application, General Information, Application ID)."
+            )
+    value = permissions().value
+    _out("Open this link to add the bot to a server you manage:")
+    _out(invite_url(client_id))
+    _out("")
+    _out(f"Scopes: bot, applications.commands. Permissions ({value}):")
+    for _, label, reason in NEEDED:
+        _out(f"  {label}: {reason}")
+    return EXIT_OK
+
+
+def _quote(path: str) -> str:
+    return f"'{path}'" if any(c.isspace() for c in path) else path
+
+
+def _out(text: str) -> None:
+    sys.stdout.write(text + "\n")
+
+
+def _err(text: str) -> None:
+    sys.stderr.write(text + "\n")

@@ -1,0 +1,111 @@
+"""Logging without secrets at any level, DEBUG included.
+
+At DEBUG, libraries log what they carry: discord.py logs every gateway event and every HTTP
+request and response with its body (interaction tokens sit in the webhook and callback URLs
+and in each INTERACTION_CREATE; a hand message's text sits in its body), and aiosqlite logs
+each statement with its parameters (a table's JSON snapshot: every hand and the draw pile).
+
+:class:`SafeFormatter` formats each record from a copy whose payload arguments are replaced
+by a short description (containers, request bodies, SQL parameters), then removes anything
+shaped like a token from the finished text, tracebacks included. The bot's own log lines pass
+through the same formatter.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+import sys
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import discord
+
+# The path segment after /interactions/<id>/ or /webhooks/<id>/ is the interaction token.
+_URL_TOKEN = re.compile(r"(/(?:interactions|webhooks)/\d+/)[^/\s?'\"]+")
+# "token": "…" in JSON or 'token': '…' in a Python repr.
+_FIELD_TOKEN = re.compile(r"""(['"](?:token|access_token)['"]\s*:\s*['"])[^'"]*""")
+# The shape of a bot token: base64 user id, timestamp and signature.
+_BOT_TOKEN = re.compile(r"\b[MNO][A-Za-z\d_-]{23,27}\.[A-Za-z\d_-]{6}\.[A-Za-z\d_-]{27,}")
+REDACTED = "[redacted]"
+_SQL_SHOWN = 120
+
+
+def redact(text: str, secrets: Iterable[str] = ()) -> str:
+    """``text`` without the given secrets or anything shaped like a Discord token."""
+    for secret in secrets:
+        if secret:
+            text = text.replace(secret, REDACTED)
+    text = _URL_TOKEN.sub(rf"\1{REDACTED}", text)
+    text = _FIELD_TOKEN.sub(rf"\1{REDACTED}", text)
+    return _BOT_TOKEN.sub(REDACTED, text)
+
+
+def withhold(value: object) -> object:
+    """A log argument that may carry a payload, replaced by what it is (never its content)."""
+    if isinstance(value, functools.partial):  # aiosqlite: partial(execute, sql, parameters)
+        name = getattr(value.func, "__name__", "call")
+        sql = next((arg for arg in value.args if isinstance(arg, str)), None)
+        if sql is None:
+            return f"{name}(…)"
+        shown = " ".join(sql.split())
+        if len(shown) > _SQL_SHOWN:
+            shown = shown[:_SQL_SHOWN] + "…"
+        rest = len(value.args) - 1 + len(value.keywords)
+        return f"{name}({shown!r}{', parameters withheld' if rest else ''})"
+    if isinstance(value, Mapping):
+        if "op" in value:  # a gateway event: keep what it is, drop what it says
+            return f"<gateway op={value.get('op')} t={value.get('t')} s={value.get('s')}>"
+        return f"<{len(value)} fields withheld>"
+    if isinstance(value, list | tuple | set | frozenset):
+        return f"<{len(value)} items withheld>"
+    if isinstance(value, bytes | bytearray | memoryview):
+        return f"<{len(value)} bytes withheld>"
+    if isinstance(value, str):
+        stripped = value.lstrip()
+        if stripped.startswith(("{", "[")):
+            return f"<{len(value)} characters of JSON withheld>"
+        return value
+    if type(value).__name__ == "FormData":  # aiohttp's multipart request body
+        return "<form data withheld>"
+    return value
+
+
+class SafeFormatter(logging.Formatter):
+    """Format with ``inner`` after withholding payloads; redact tokens from the result."""
+
+    def __init__(self, inner: logging.Formatter, secrets: Iterable[str] = ()) -> None:
+        super().__init__()
+        self._inner = inner
+        self._secrets = tuple(s for s in secrets if s)
+
+    def format(self, record: logging.LogRecord) -> str:
+        safe = logging.makeLogRecord(record.__dict__)
+        if isinstance(safe.args, tuple):
+            safe.args = tuple(withhold(arg) for arg in safe.args)
+        elif isinstance(safe.args, Mapping):
+            safe.args = {key: withhold(arg) for key, arg in safe.args.items()}
+        safe.exc_text = None  # never reuse a traceback text formatted elsewhere
+        return redact(self._inner.format(safe), self._secrets)
+
+
+def plain_formatter() -> logging.Formatter:
+    """discord.py's layout, without colours (a pipe, a file, the journal)."""
+    return logging.Formatter(
+        "[{asctime}] [{levelname:<8}] {name}: {message}", "%Y-%m-%d %H:%M:%S", style="{"
+    )
+
+
+def setup_logging(level: str, secrets: Iterable[str] = ()) -> logging.Handler:
+    """One handler on the root logger, on stderr, safe at every level; returns it."""
+    handler = logging.StreamHandler(sys.stderr)
+    inner: logging.Formatter = plain_formatter()
+    colour: Any = getattr(discord.utils, "_ColourFormatter", None)
+    if colour is not None and discord.utils.stream_supports_colour(handler.stream):
+        inner = colour()
+    formatter = SafeFormatter(inner, secrets)
+    discord.utils.setup_logging(
+        handler=handler, formatter=formatter, level=getattr(logging, level), root=True
+    )
+    return handler

@@ -1,0 +1,109 @@
+"""The bot's settings: environment variables over a ``.env`` file, checked at start.
+
+The file is ``.env`` in the current folder (where the README's run command starts the bot),
+another file given with ``--env-file`` or ``UNO_BOT_ENV_FILE``; variables set in the
+environment always win over the file. The test suite points ``UNO_BOT_ENV_FILE`` at an empty
+file so that it never reads a developer's ``.env``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dotenv import dotenv_values
+
+#: Names another settings file (``/dev/null`` reads none); ``--env-file`` overrides it.
+ENV_FILE_VARIABLE = "UNO_BOT_ENV_FILE"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class SettingsError(Exception):
+    """A setting is missing or malformed; the message is one sentence for the admin."""
+
+
+def read_environment(env_file: str | None = None) -> dict[str, str]:
+    """The process environment over the settings file's values.
+
+    ``env_file`` (from ``--env-file``) must exist; otherwise ``UNO_BOT_ENV_FILE`` or ``.env``
+    is read when it exists.
+    """
+    if env_file is not None:
+        path = Path(env_file).expanduser()
+        if not path.exists():
+            raise SettingsError(f"The settings file {path.absolute()} does not exist.")
+    else:
+        path = Path(os.environ.get(ENV_FILE_VARIABLE, "").strip() or ".env").expanduser()
+    values: dict[str, str] = {}
+    if path.exists():
+        try:
+            values = {k: v for k, v in dotenv_values(path).items() if v is not None}
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SettingsError(f"Cannot read the settings file {path.absolute()}: {exc}.") from exc
+    return {**values, **os.environ}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the bot needs from its environment."""
+
+    token: str = field(repr=False)  # never printed, never logged
+    database_path: str = "uno.sqlite3"
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    monitor_loop: bool = False  # MONITOR_EVENT_LOOP=1: log the longest event-loop stall
+    computer_pause: float = 1.2  # COMPUTER_PAUSE_SECONDS: a computer player's thinking time
+    database_url: str | None = field(default=None, repr=False)  # may carry a password
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, *, need_token: bool = True) -> Settings:
+        """Read the settings from ``env`` (default: the environment over ``.env``).
+
+        ``need_token=False`` is for the commands that never talk to Discord (backup, restore).
+        """
+        if env is None:
+            env = read_environment()
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if not token and need_token:
+            raise SettingsError(
+                "DISCORD_TOKEN is not set: copy .env.example to .env and paste your bot's "
+                "token from https://discord.com/developers/applications after DISCORD_TOKEN=."
+            )
+        guild = env.get("DEV_GUILD_ID", "").strip()
+        if guild and not guild.isdigit():
+            raise SettingsError("DEV_GUILD_ID must be a server id (digits only), or empty.")
+        level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+        if level not in LOG_LEVELS:
+            raise SettingsError("LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL.")
+        pause_text = env.get("COMPUTER_PAUSE_SECONDS", "").strip() or "1.2"
+        try:
+            pause = float(pause_text)
+        except ValueError:
+            pause = -1.0
+        if not 0 <= pause <= 60:
+            raise SettingsError("COMPUTER_PAUSE_SECONDS must be a number of seconds from 0 to 60.")
+        url = env.get("DATABASE_URL", "").strip() or None
+        if url is not None and not url.startswith(("postgresql://", "postgres://")):
+            raise SettingsError(
+                "DATABASE_URL must be a postgresql:// address, or empty to use the SQLite "
+                "file DATABASE_PATH."
+            )
+        return cls(
+            token=token,
+            computer_pause=pause,
+            database_path=env.get("DATABASE_PATH", "").strip() or "uno.sqlite3",
+            dev_guild_id=int(guild) if guild else None,
+            log_level=level,
+            monitor_loop=env.get("MONITOR_EVENT_LOOP", "").strip() in ("1", "true", "yes"),
+            database_url=url,
+        )
+
+    def require_sqlite(self) -> None:
+        """Refuse to run on SQLite when the admin asked for PostgreSQL."""
+        if self.database_url is not None:
+            raise SettingsError(
+                "DATABASE_URL names a PostgreSQL database, which this version cannot use yet; "
+                "remove DATABASE_URL to keep the games in the SQLite file DATABASE_PATH."
+            )

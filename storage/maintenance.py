@@ -1,0 +1,237 @@
+"""Looking after the database file from the command line: inspect, back up, restore.
+
+These run outside the bot (``uno-bot check``, ``backup``, ``restore``), so they use the
+standard ``sqlite3`` module directly. Backups use SQLite's online backup API: a consistent
+copy taken while the bot keeps running (in WAL mode the copy never blocks the bot's
+writes). A restore refuses to touch a database another process has open.
+
+Every refusal is a :class:`DatabaseUnavailableError` whose message is one sentence.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from .connection import STARTUP_WAIT, DatabaseUnavailableError, check_folder, explain, shown_path
+from .repository import _migrations
+
+
+@dataclass(frozen=True)
+class DatabaseReport:
+    """What ``uno-bot check`` found in the database file."""
+
+    path: str
+    exists: bool
+    schema_version: int = 0
+    known_version: int = 0
+    pending: tuple[str, ...] = ()
+    size_bytes: int = 0
+
+
+@dataclass(frozen=True)
+class CopyReport:
+    """A finished backup or restore."""
+
+    source: str
+    target: str
+    schema_version: int
+    size_bytes: int
+    previous: str | None = None  # restore: where the replaced database was kept
+
+
+def known_version() -> int:
+    """The newest schema this code knows."""
+    return max((version for version, _, _ in _migrations()), default=0)
+
+
+def inspect(path: str, *, wait: float = STARTUP_WAIT) -> DatabaseReport:
+    """Check, without changing anything, that the bot could open, migrate and write ``path``.
+
+    Reads the whole file once (``PRAGMA quick_check``), so damage anywhere is found.
+    """
+    check_folder(path)
+    where = shown_path(path)
+    if not Path(path).expanduser().exists():
+        folder = Path(where).parent
+        if not os.access(folder, os.W_OK):
+            raise DatabaseUnavailableError(
+                where,
+                f"Cannot create the database {where}: its folder {folder} is read-only; give "
+                "the user running the bot write permission on that folder.",
+            )
+        return DatabaseReport(where, exists=False, known_version=known_version())
+    with _opened(path, wait=wait, write=True) as db:
+        version = _checked_version(db, where)
+        _check_integrity(db, where)
+        try:  # the write lock, released at once: read-only files and held locks show here
+            db.execute("BEGIN IMMEDIATE")
+            db.execute("ROLLBACK")
+        except sqlite3.Error as exc:
+            raise explain(path, exc, waited=wait) from exc
+        known = _migrations()
+        pending = tuple(name for number, name, _ in known if number > version)
+        return DatabaseReport(
+            where,
+            exists=True,
+            schema_version=version,
+            known_version=known_version(),
+            pending=pending,
+            size_bytes=Path(where).stat().st_size,
+        )
+
+
+def backup(source: str, target: str, *, wait: float = STARTUP_WAIT) -> CopyReport:
+    """Copy the database ``source`` to ``target`` (a file, or a folder for a dated name).
+
+    The copy is written beside the target first and checked, then moved into place, so a
+    failed backup never replaces a good one. It is one self-contained file (no ``-wal``).
+    """
+    where = shown_path(source)
+    if not Path(source).expanduser().is_file():
+        raise DatabaseUnavailableError(
+            where,
+            f"There is no database at {where} to back up (the bot creates it at its first "
+            "start); check DATABASE_PATH.",
+        )
+    destination = Path(target).expanduser()
+    if destination.is_dir():
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        destination = destination / f"uno-{stamp}.sqlite3"
+    check_folder(str(destination))
+    destination = destination.absolute()
+    if destination.resolve() == Path(where).resolve():
+        raise DatabaseUnavailableError(
+            where, f"Cannot back up {where} onto itself; name another file or folder."
+        )
+    partial = destination.with_name(destination.name + ".partial")
+    with _opened(source, wait=wait, write=False) as db:
+        version = _checked_version(db, where)
+        try:
+            with contextlib.closing(sqlite3.connect(partial, isolation_level=None)) as copy:
+                db.backup(copy)
+                copy.execute("PRAGMA journal_mode = DELETE")  # one file, no -wal beside it
+                _check_integrity(copy, str(partial))
+        except BaseException as exc:
+            partial.unlink(missing_ok=True)
+            raise explain(str(destination), exc, waited=wait) from exc
+    os.replace(partial, destination)
+    return CopyReport(where, str(destination), version, destination.stat().st_size)
+
+
+def restore(backup_file: str, target: str, *, wait: float = STARTUP_WAIT) -> CopyReport:
+    """Replace the database ``target`` with the contents of ``backup_file``.
+
+    Refuses a file that is not a sound database of this bot, a backup from a newer version,
+    and a target another process has open (stop the bot first). The database it replaces is
+    kept beside it as ``<name>.before-restore-<time>``, so a restore can be undone.
+    """
+    source = shown_path(backup_file)
+    if not Path(backup_file).expanduser().is_file():
+        raise DatabaseUnavailableError(source, f"There is no backup file at {source}.")
+    check_folder(target)
+    where = shown_path(target)
+    with _opened(backup_file, wait=wait, write=False) as saved:
+        version = _checked_version(saved, source, backup=True)
+        _check_integrity(saved, source)
+        previous: str | None = None
+        with _exclusive(target, where) as db:
+            if Path(where).stat().st_size > 0:
+                stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+                previous = f"{where}.before-restore-{stamp}"
+                with contextlib.closing(sqlite3.connect(previous, isolation_level=None)) as keep:
+                    db.backup(keep)
+                    keep.execute("PRAGMA journal_mode = DELETE")
+            saved.backup(db)
+            _check_integrity(db, where)
+    return CopyReport(source, where, version, Path(where).stat().st_size, previous)
+
+
+# -- helpers ------------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _opened(path: str, *, wait: float, write: bool) -> Iterator[sqlite3.Connection]:
+    """An existing database, never created by accident; problems become one sentence."""
+    mode = "rw" if write else "ro"
+    uri = f"{Path(path).expanduser().absolute().as_uri()}?mode={mode}"
+    try:
+        db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=wait)
+    except sqlite3.Error as exc:
+        raise explain(path, exc, waited=wait) from exc
+    try:
+        try:
+            db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.Error as exc:
+            raise explain(path, exc, waited=wait) from exc
+        yield db
+    finally:
+        db.close()
+
+
+@contextlib.contextmanager
+def _exclusive(path: str, where: str) -> Iterator[sqlite3.Connection]:
+    """The database at ``path``, locked against every other process until the block ends."""
+    try:
+        db = sqlite3.connect(path, isolation_level=None, timeout=0)
+    except sqlite3.Error as exc:
+        raise explain(path, exc) from exc
+    try:
+        db.execute("PRAGMA locking_mode = EXCLUSIVE")
+        try:
+            db.execute("BEGIN EXCLUSIVE")
+            db.execute("COMMIT")  # the lock stays: exclusive locking mode keeps it
+        except sqlite3.OperationalError as exc:
+            if "locked" in str(exc) or "busy" in str(exc):
+                raise DatabaseUnavailableError(
+                    where,
+                    f"The database {where} is in use by another process (is the bot "
+                    "running?); stop the bot, then restore.",
+                ) from exc
+            raise explain(path, exc) from exc
+        yield db
+    finally:
+        db.close()
+
+
+def _checked_version(db: sqlite3.Connection, where: str, *, backup: bool = False) -> int:
+    """The applied schema version, refusing files of other programs or newer versions."""
+    has_table = db.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
+    ).fetchone()
+    if has_table is None:
+        empty = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
+        if empty and not backup:
+            return 0
+        raise DatabaseUnavailableError(
+            where, f"{where} is not a database of this bot (it has no schema_migrations table)."
+        )
+    row = db.execute("SELECT MAX(version) FROM schema_migrations").fetchone()
+    version = int(row[0]) if row and row[0] is not None else 0
+    newest = known_version()
+    if version > newest:
+        raise DatabaseUnavailableError(
+            where,
+            f"{where} was written by a newer version of the bot (schema {version}, this "
+            f"version knows up to {newest}); upgrade the bot first.",
+        )
+    return version
+
+
+def _check_integrity(db: sqlite3.Connection, where: str) -> None:
+    try:
+        rows = db.execute("PRAGMA quick_check").fetchall()
+    except sqlite3.Error as exc:
+        raise explain(where, exc) from exc
+    problems = [str(row[0]) for row in rows if row[0] != "ok"]
+    if problems:
+        raise DatabaseUnavailableError(
+            where,
+            f"The database {where} is damaged ({problems[0]}); restore a backup "
+            "(uno-bot restore BACKUP_FILE).",
+        )

@@ -1,0 +1,29 @@
+"""Every test runs as on a fresh clone, whatever the developer's machine holds.
+
+The bot reads ``.env`` from the folder it starts in and takes settings from the environment.
+A developer who followed the README has a filled ``.env`` (a real token) and may have
+``DISCORD_TOKEN`` exported in their shell: the tests must see neither. Settings are removed
+from this process's environment, and ``UNO_BOT_ENV_FILE`` points every bot started from here
+(in this process or as a subprocess, which inherits the environment) at an empty file.
+``tests/test_env_isolation.py`` runs tests beside a filled ``.env`` to prove it.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hosting.settings import ENV_FILE_VARIABLE
+
+#: The settings ``hosting.settings`` reads, besides anything named ``DISCORD_*``.
+BOT_SETTINGS = (
+    "DATABASE_PATH",
+    "DATABASE_URL",
+    "DEV_GUILD_ID",
+    "LOG_LEVEL",
+    "MONITOR_EVENT_LOOP",
+    "COMPUTER_PAUSE_SECONDS",
+)
+
+for _name in [n for n in os.environ if n.startswith("DISCORD_") or n in BOT_SETTINGS]:
+    del os.environ[_name]
+os.environ[ENV_FILE_VARIABLE] = os.devnull

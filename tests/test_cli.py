@@ -1,0 +1,446 @@
+"""The command line: ``uno-bot`` / ``python bot.py`` with run, check, backup, restore, invite,
+sync and ``--help``; settings from the environment over ``.env``.
+
+``run`` and ``sync`` talk to Discord: they are tested against the fake Discord in
+``tests/e2e/test_safe_sync.py`` and ``tests/test_startup_failures.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import bot
+from hosting.cli import EXIT_DATABASE, EXIT_FAILED, EXIT_OK, EXIT_SETTINGS, build_parser
+from hosting.invite import application_id, invite_url, permissions, token_problem
+from hosting.settings import ENV_FILE_VARIABLE, Settings, SettingsError, read_environment
+from storage import GameRepository
+from storage.maintenance import known_version
+from tests.sqlite_tools import opened
+
+ROOT = Path(__file__).resolve().parent.parent
+# A made-up token of the real shape: base64 of a bot id, a timestamp, a signature.
+BOT_ID = 123456789012345678
+TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789AB"
+COMMANDS = ("run", "check", "backup", "restore", "invite", "sync")
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty folder to start the bot in, with no settings file and no settings."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv(ENV_FILE_VARIABLE, raising=False)
+    return tmp_path
+
+
+def run_cli(*args: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = bot.main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+async def filled_database(path: Path, rows: int = 3) -> GameRepository:
+    repo = await GameRepository.open(str(path))
+    for i in range(rows):
+        await repo.set_meta(f"row {i}", "x" * 100)
+    return repo
+
+
+def meta_rows(path: Path) -> dict[str, str]:
+    with opened(path) as db:
+        return dict(db.execute("SELECT key, value FROM meta WHERE key LIKE 'row %'").fetchall())
+
+
+# -- help -------------------------------------------------------------------------------------
+
+
+def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        bot.main(["--help"])
+    assert exited.value.code == 0
+    text = capsys.readouterr().out
+    assert text.startswith("usage: uno-bot")
+    for command in COMMANDS:
+        assert f"    {command} " in text
+    assert "Exit codes" in text
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_its_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        bot.main([command, "--help"])
+    assert exited.value.code == 0
+    text = capsys.readouterr().out
+    assert text.startswith(f"usage: uno-bot {command}")
+    assert len(text.splitlines()) >= 4  # a description, not just the usage line
+
+
+def test_an_unknown_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        bot.main(["serve"])
+    assert exited.value.code == 2
+    assert "invalid choice" in capsys.readouterr().err
+
+
+def test_the_parser_defaults_to_run() -> None:
+    assert build_parser().parse_args([]).command is None  # main() runs "run" then
+
+
+def test_bot_py_and_the_console_script_are_the_same_program(home: Path) -> None:
+    script = Path(sys.executable).with_name("uno-bot")
+    assert script.exists(), "pip install -e . installs the uno-bot console script"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
+    env[ENV_FILE_VARIABLE] = os.devnull
+    outputs = []
+    for command in ([str(script)], [sys.executable, str(ROOT / "bot.py")]):
+        result = subprocess.run(
+            [*command, "invite", "--client-id", str(BOT_ID)],
+            cwd=home,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert result.returncode == 0, result.stderr
+        outputs.append(result.stdout)
+    assert outputs[0] == outputs[1]
+    assert f"client_id={BOT_ID}" in outputs[0]
+
+
+# -- settings from the environment and .env ---------------------------------------------------
+
+
+def test_dot_env_in_the_current_folder_is_read(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (home / ".env").write_text("DISCORD_TOKEN=from-file\nDATABASE_PATH=file.sqlite3\n")
+    monkeypatch.setenv("DATABASE_PATH", "environment.sqlite3")
+    settings = Settings.from_env()
+    assert settings.token == "from-file"
+    assert settings.database_path == "environment.sqlite3"  # the environment wins
+
+
+def test_an_env_file_can_be_named(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (home / ".env").write_text("DISCORD_TOKEN=from-dot-env\n")
+    (home / "bot.env").write_text("DISCORD_TOKEN=from-bot-env\n")
+    assert read_environment(str(home / "bot.env"))["DISCORD_TOKEN"] == "from-bot-env"
+    monkeypatch.setenv(ENV_FILE_VARIABLE, str(home / "bot.env"))
+    assert read_environment()["DISCORD_TOKEN"] == "from-bot-env"
+    monkeypatch.setenv(ENV_FILE_VARIABLE, os.devnull)  # what the test suite does
+    assert "DISCORD_TOKEN" not in read_environment()
+
+
+def test_a_missing_env_file_is_one_sentence(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli("--env-file", "nowhere.env", "check", capsys=capsys)
+    assert code == EXIT_SETTINGS
+    assert err.strip().endswith("nowhere.env does not exist.")
+    assert out == ""
+
+
+def test_database_url_must_be_postgresql() -> None:
+    with pytest.raises(SettingsError, match="postgresql://"):
+        Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "mysql://x"})
+    settings = Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgresql://u:pw@h/db"})
+    assert "pw" not in repr(settings)
+    with pytest.raises(SettingsError, match="cannot use yet"):
+        settings.require_sqlite()
+
+
+def test_run_refuses_postgresql_until_it_is_supported(
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("DATABASE_URL", "postgresql://uno:secret@localhost/uno")
+    code, _, err = run_cli("run", capsys=capsys)
+    assert code == EXIT_SETTINGS
+    assert "DATABASE_URL" in err
+    assert "secret" not in err
+
+
+# -- check --------------------------------------------------------------------------------------
+
+
+def test_check_passes_on_a_good_setup_and_changes_nothing(
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = home / "uno.sqlite3"
+    asyncio.run(_close(filled_database(database)))
+    before = hashlib.sha256(database.read_bytes()).hexdigest()
+    (home / ".env").write_text(f"DISCORD_TOKEN={TOKEN}\n")
+    code, out, err = run_cli("check", capsys=capsys)
+    assert code == EXIT_OK, out + err
+    lines = out.splitlines()
+    assert [line.split(" ", 1)[0] for line in lines[:3]] == ["ok", "ok", "ok"]
+    assert f"application {BOT_ID}" in out
+    assert f"schema {known_version()} of {known_version()}" in out
+    assert lines[-1].startswith("All good")
+    assert TOKEN not in out + err
+    assert hashlib.sha256(database.read_bytes()).hexdigest() == before
+
+
+def test_check_reports_a_database_it_would_create_without_creating_it(
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    code, out, _ = run_cli("check", capsys=capsys)
+    assert code == EXIT_OK
+    assert "will be created at the first start" in out
+    assert not (home / "uno.sqlite3").exists()
+
+
+@pytest.mark.parametrize(
+    ("token", "says"),
+    [
+        ("", "DISCORD_TOKEN is not set"),
+        (f"Bot {TOKEN}", "without that word"),
+        (f'"{TOKEN}"', "remove the quotes"),
+        ("abc.def", "three parts"),
+        ("bm90LWFuLWlk.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789AB", "bot's id"),
+    ],
+)
+def test_check_explains_a_malformed_token(
+    token: str,
+    says: str,
+    home: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", token)
+    code, out, _ = run_cli("check", capsys=capsys)
+    assert code == EXIT_FAILED
+    token_line = next(line for line in out.splitlines() if " token: " in line)
+    assert token_line.startswith("FAIL")
+    assert says in token_line
+
+
+def test_check_finds_damage_that_start_up_does_not_read(
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = home / "uno.sqlite3"
+    asyncio.run(_close(filled_database(database, rows=200)))
+    with opened(database) as db:
+        db.execute("PRAGMA journal_mode = DELETE")
+        root = db.execute("SELECT rootpage FROM sqlite_master WHERE name = 'meta'").fetchone()[0]
+        page_size = db.execute("PRAGMA page_size").fetchone()[0]
+    data = bytearray(database.read_bytes())
+    start = (root - 1) * page_size
+    data[start : start + page_size] = b"\xff" * page_size
+    database.write_bytes(bytes(data))
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    code, out, _ = run_cli("check", capsys=capsys)
+    assert code == EXIT_FAILED
+    line = next(line for line in out.splitlines() if " database: " in line)
+    assert line.startswith("FAIL")
+    assert "uno-bot restore" in line
+
+
+# -- backup and restore -----------------------------------------------------------------------
+
+
+async def _close(opening: object) -> None:
+    repo = await opening  # type: ignore[misc]
+    await repo.close()
+
+
+def test_backup_copies_a_database_in_use(
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The copy is consistent and whole while the bot keeps the database open (in WAL mode
+    its last writes may still sit in the -wal file)."""
+
+    async def scenario() -> tuple[int, str]:
+        repo = await filled_database(home / "uno.sqlite3")
+        try:
+            code, out, _ = run_cli("backup", "copy.sqlite3", capsys=capsys)
+            await repo.set_meta("row 9", "after the backup")  # the bot goes on writing
+        finally:
+            await repo.close()
+        return code, out
+
+    code, out = asyncio.run(scenario())
+    assert code == EXIT_OK
+    assert f"to {home / 'copy.sqlite3'}" in out
+    assert meta_rows(home / "copy.sqlite3") == {f"row {i}": "x" * 100 for i in range(3)}
+    with opened(home / "copy.sqlite3") as db:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert not (home / "copy.sqlite3-wal").exists()
+    assert not (home / "copy.sqlite3.partial").exists()
+
+
+def test_backup_into_a_folder_gets_a_dated_name(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    asyncio.run(_close(filled_database(home / "uno.sqlite3")))
+    (home / "backups").mkdir()
+    code, _, _ = run_cli("backup", "backups", capsys=capsys)
+    assert code == EXIT_OK
+    made = list((home / "backups").iterdir())
+    assert len(made) == 1
+    assert made[0].name.startswith("uno-")
+    assert made[0].name.endswith(".sqlite3")
+    assert meta_rows(made[0]) == meta_rows(home / "uno.sqlite3")
+
+
+def test_backup_without_a_database_is_one_sentence(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run_cli("backup", "copy.sqlite3", capsys=capsys)
+    assert code == EXIT_DATABASE
+    assert out == ""
+    assert "no database at" in err
+    assert len(err.strip().splitlines()) == 1
+    assert not (home / "copy.sqlite3").exists()
+
+
+def test_backup_of_postgresql_names_the_pg_dump_command(
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgresql://uno:secret@localhost/uno")
+    code, out, err = run_cli("backup", "/var/backups/uno.dump", capsys=capsys)
+    assert code == EXIT_FAILED  # nothing was backed up: a scheduled job must notice
+    assert 'pg_dump --format=custom --file=/var/backups/uno.dump "$DATABASE_URL"' in err
+    assert "secret" not in out + err
+
+
+def test_restore_brings_back_a_backup_and_keeps_what_it_replaced(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = home / "uno.sqlite3"
+    asyncio.run(_close(filled_database(database)))
+    assert run_cli("backup", "saved.sqlite3", capsys=capsys)[0] == EXIT_OK
+
+    async def change() -> None:
+        repo = await GameRepository.open(str(database))
+        await repo.set_meta("row 0", "changed after the backup")
+        await repo.close()
+
+    asyncio.run(change())
+    changed = meta_rows(database)
+    code, out, err = run_cli("restore", "saved.sqlite3", capsys=capsys)
+    assert code == EXIT_OK, err
+    assert meta_rows(database) == meta_rows(home / "saved.sqlite3")
+    kept = [p for p in home.iterdir() if ".before-restore-" in p.name]
+    assert len(kept) == 1
+    assert meta_rows(kept[0]) == changed
+    assert str(kept[0]) in out
+
+    async def reopen() -> int:  # the bot starts on the restored database
+        repo = await GameRepository.open(str(database))
+        version = await repo.schema_version()
+        await repo.close()
+        return version
+
+    assert asyncio.run(reopen()) == known_version()
+
+
+def test_restore_refuses_while_the_bot_has_the_database_open(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = home / "uno.sqlite3"
+    asyncio.run(_close(filled_database(database)))
+    assert run_cli("backup", "saved.sqlite3", capsys=capsys)[0] == EXIT_OK
+    env = {**os.environ, ENV_FILE_VARIABLE: os.devnull, "DATABASE_PATH": str(database)}
+
+    async def scenario() -> subprocess.CompletedProcess[str]:
+        repo = await GameRepository.open(str(database))  # the running bot, as it leaves it
+        try:
+            await repo.set_meta("row 0", "live")
+            return await asyncio.to_thread(
+                subprocess.run,
+                [sys.executable, str(ROOT / "bot.py"), "restore", "saved.sqlite3"],
+                cwd=home,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=60,
+                check=False,
+            )
+        finally:
+            await repo.close()
+
+    result = asyncio.run(scenario())
+    assert result.returncode == EXIT_DATABASE
+    assert "stop the bot, then restore" in result.stderr
+    assert meta_rows(database)["row 0"] == "live"
+    assert not [p for p in home.iterdir() if ".before-restore-" in p.name]
+
+
+@pytest.mark.parametrize("kind", ["garbage", "other program", "newer"])
+def test_restore_refuses_what_is_not_a_backup_of_this_bot(
+    kind: str, home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = home / "uno.sqlite3"
+    asyncio.run(_close(filled_database(database)))
+    before = meta_rows(database)
+    candidate = home / "candidate.sqlite3"
+    if kind == "garbage":
+        candidate.write_bytes(b"\x00not sqlite" * 500)
+    elif kind == "other program":
+        with opened(candidate) as db:
+            db.execute("CREATE TABLE notes (text TEXT)")
+    else:
+        shutil.copy(database, candidate)
+        with opened(candidate) as db:
+            db.execute("INSERT INTO schema_migrations VALUES (999, 'future')")
+    code, _, err = run_cli("restore", str(candidate), capsys=capsys)
+    assert code == EXIT_DATABASE
+    assert len(err.strip().splitlines()) == 1
+    assert str(candidate) in err
+    assert meta_rows(database) == before
+
+
+# -- invite -----------------------------------------------------------------------------------
+
+
+# Discord's documented permission bits (https://discord.com/developers/docs/topics/permissions).
+VIEW_CHANNEL, SEND_MESSAGES, EMBED_LINKS, ATTACH_FILES = 1 << 10, 1 << 11, 1 << 14, 1 << 15
+SEND_MESSAGES_IN_THREADS = 1 << 38
+
+
+def test_the_permission_integer_is_exactly_what_the_bot_uses() -> None:
+    expected = VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | SEND_MESSAGES_IN_THREADS
+    assert permissions().value == expected == 274877959168
+    assert not permissions().administrator
+    assert not permissions().manage_messages
+
+
+def test_invite_prints_the_link_and_the_permissions(
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    code, out, _ = run_cli("invite", capsys=capsys)
+    assert code == EXIT_OK
+    url = invite_url(BOT_ID)
+    assert url in out.splitlines()
+    assert url.startswith("https://discord.com/oauth2/authorize?")
+    assert "scope=bot+applications.commands" in url
+    assert f"permissions={permissions().value}" in url
+    for label in ("View Channel", "Send Messages", "Send Messages in Threads", "Embed Links"):
+        assert f"  {label}: " in out
+    assert TOKEN not in out
+
+
+def test_invite_takes_a_client_id_and_needs_one(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run_cli("invite", "--client-id", "42424242424242424", capsys=capsys)
+    assert code == EXIT_OK
+    assert "client_id=42424242424242424" in out
+    code, out, err = run_cli("invite", capsys=capsys)
+    assert code == EXIT_SETTINGS
+    assert "--client-id" in err
+    assert out == ""
+
+
+def test_the_application_id_comes_from_the_token() -> None:
+    assert application_id(TOKEN) == BOT_ID
+    assert application_id("fake.abc") is None
+    assert application_id("!!!.x.y") is None
+    assert token_problem(TOKEN) is None
