@@ -55,6 +55,7 @@ class Settings:
     log_level: str = "INFO"
     monitor_loop: bool = False  # MONITOR_EVENT_LOOP=1: log the longest event-loop stall
     computer_pause: float = 1.2  # COMPUTER_PAUSE_SECONDS: a computer player's thinking time
+    held_seat_grace: float = 8.0  # HELD_SEAT_GRACE_SECONDS: a held seat waits for its person
     database_url: str | None = field(default=None, repr=False)  # may carry a password
 
     @classmethod
@@ -77,13 +78,8 @@ class Settings:
         level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in LOG_LEVELS:
             raise SettingsError("LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL.")
-        pause_text = env.get("COMPUTER_PAUSE_SECONDS", "").strip() or "1.2"
-        try:
-            pause = float(pause_text)
-        except ValueError:
-            pause = -1.0
-        if not 0 <= pause <= 60:
-            raise SettingsError("COMPUTER_PAUSE_SECONDS must be a number of seconds from 0 to 60.")
+        pause = _seconds(env, "COMPUTER_PAUSE_SECONDS", default=1.2, most=60)
+        grace = _seconds(env, "HELD_SEAT_GRACE_SECONDS", default=8.0, most=300)
         url = env.get("DATABASE_URL", "").strip() or None
         if url is not None and not url.startswith(("postgresql://", "postgres://")):
             raise SettingsError(
@@ -93,6 +89,7 @@ class Settings:
         return cls(
             token=token,
             computer_pause=pause,
+            held_seat_grace=grace,
             database_path=env.get("DATABASE_PATH", "").strip() or "uno.sqlite3",
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
@@ -107,3 +104,17 @@ class Settings:
                 "DATABASE_URL names a PostgreSQL database, which this version cannot use yet; "
                 "remove DATABASE_URL to keep the games in the SQLite file DATABASE_PATH."
             )
+
+
+def _seconds(env: Mapping[str, str], name: str, *, default: float, most: float) -> float:
+    """A number of seconds from 0 to ``most``; empty means ``default``."""
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= most:  # also refuses nan
+        raise SettingsError(f"{name} must be a number of seconds from 0 to {most:g}.")
+    return value

@@ -22,6 +22,7 @@ BOT_SETTINGS = (
     "LOG_LEVEL",
     "MONITOR_EVENT_LOOP",
     "COMPUTER_PAUSE_SECONDS",
+    "HELD_SEAT_GRACE_SECONDS",
 )
 
 for _name in [n for n in os.environ if n.startswith("DISCORD_") or n in BOT_SETTINGS]:

@@ -143,6 +143,16 @@ def test_a_missing_env_file_is_one_sentence(home: Path, capsys: pytest.CaptureFi
     assert out == ""
 
 
+def test_the_held_seat_grace_is_a_setting() -> None:
+    """The clock waits this long on a held seat's turn (cogs.uno passes it on)."""
+    assert Settings.from_env({"DISCORD_TOKEN": TOKEN}).held_seat_grace == 8.0
+    settings = Settings.from_env({"DISCORD_TOKEN": TOKEN, "HELD_SEAT_GRACE_SECONDS": "2.5"})
+    assert settings.held_seat_grace == 2.5
+    for bad in ("-1", "301", "soon", "nan"):
+        with pytest.raises(SettingsError, match="HELD_SEAT_GRACE_SECONDS"):
+            Settings.from_env({"DISCORD_TOKEN": TOKEN, "HELD_SEAT_GRACE_SECONDS": bad})
+
+
 def test_database_url_must_be_postgresql() -> None:
     with pytest.raises(SettingsError, match="postgresql://"):
         Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "mysql://x"})
