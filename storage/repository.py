@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -134,14 +133,17 @@ class GameRepository:
         await self._db.close()
 
     async def _prove_writable(self) -> None:
-        """Take the write lock and write a page: a read-only file or folder, a full disk or a
-        lock held elsewhere shows up now, at start, not at the first player's move."""
-        async with transaction(self._db, self._writing):
-            await self._db.execute(
-                "INSERT INTO meta (key, value) VALUES ('opened_at', ?)"
-                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (repr(time.time()),),
-            )
+        """Take the write lock, change a row and roll it back: a read-only file or folder, or
+        a lock held elsewhere, shows up now, at start, not at the first player's move.
+        Nothing is committed, so another process reading the database sees no write."""
+        async with self._writing:
+            await begin_immediate(self._db, self._writing.wait)
+            try:
+                await self._db.execute(
+                    "INSERT OR REPLACE INTO meta (key, value) VALUES ('write probe', '')"
+                )
+            finally:
+                await self._db.execute("ROLLBACK")
 
     async def migrate(self) -> list[str]:
         """Apply the migrations not applied yet, each in its own transaction.

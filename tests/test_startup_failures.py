@@ -173,14 +173,10 @@ def test_a_database_from_a_newer_version_is_refused_untouched(tmp_path: Path) ->
     make_database(database)
     with opened(database) as db:
         db.execute("INSERT INTO schema_migrations (version, name) VALUES (999, '0999_future.sql')")
-        before = db.execute("SELECT value FROM meta WHERE key = 'opened_at'").fetchone()
+    before = database.read_bytes()
     result = start_bot(database)
     assert_one_sentence(result, database, says="newer version", fix="upgrade the bot")
-    with opened(database) as db:
-        highest = db.execute("SELECT MAX(version) FROM schema_migrations").fetchone()
-        after = db.execute("SELECT value FROM meta WHERE key = 'opened_at'").fetchone()
-    assert highest == (999,)
-    assert after == before  # refused before its first write
+    assert database.read_bytes() == before  # refused before its first write
 
 
 def test_a_good_database_gets_past_the_checks(tmp_path: Path) -> None:
