@@ -239,6 +239,12 @@ async def open_table(world: World, *, points: int | None = None, preset: str = "
     await slash(world, world.carla, "uno join")
     started = await click(world, world.alice, table_message(world), f"uno:1:start:{table_id}")
     assert started.ephemeral
+    # The table message turns from the lobby into the game in an edit after the answer; on a
+    # busy machine it can land after the bot went quiet. Tests click its hand button next.
+    await world.fake.wait_for(
+        lambda: f"uno:1:hand:{table_id}" in custom_ids(table_message(world)),
+        what="the table message of the started game",
+    )
     return table_id
 
 
