@@ -108,7 +108,8 @@ def test_every_locked_package_carries_hashes() -> None:
 
 
 def test_the_licence_file_is_the_mit_licence_pyproject_names() -> None:
-    assert PYPROJECT["project"]["license"] == {"text": "MIT"}
+    assert PYPROJECT["project"]["license"] == "MIT"
+    assert PYPROJECT["project"]["license-files"] == ["LICENSE"]
     text = (ROOT / "LICENSE").read_text(encoding="utf-8")
     assert text.startswith("MIT License\n")
     assert "Permission is hereby granted, free of charge" in text
