@@ -34,6 +34,7 @@ from collections.abc import Awaitable, Callable
 
 import players
 from engine import Action, CatchUno, PlayerView
+from storage import DatabaseBusyError
 
 from .service import StaleClickError, TableService
 from .table import Table, TableError
@@ -46,6 +47,8 @@ DEFAULT_PAUSE = 1.2
 DEFAULT_HELD_GRACE = 8.0
 #: How long a computer waits before catching someone who has not called UNO.
 DEFAULT_CATCH_GRACE = 2.5
+#: When the database was busy, look at the table again after this many seconds.
+BUSY_RETRY = 1.0
 
 OnChange = Callable[[Table], Awaitable[None]]
 # A timer may fire this much before its time (the loop's clock is not the wall clock).
@@ -119,6 +122,10 @@ class Clock:
             delay = until if delay is None else min(delay, until)
         return delay
 
+    def _retry_soon(self, table_id: str) -> None:
+        loop = asyncio.get_running_loop()
+        self._timers[table_id] = loop.call_later(BUSY_RETRY, self._spawn, table_id)
+
     def _spawn(self, table_id: str) -> None:
         self._timers.pop(table_id, None)
         task = asyncio.get_running_loop().create_task(self._wake(table_id))
@@ -180,6 +187,10 @@ class Clock:
                 self.watch(table)
         except StaleClickError as stale:
             self.watch(stale.table)  # someone moved first: look again
+        except DatabaseBusyError:
+            # Another program holds the database: nothing was written; try again shortly.
+            log.warning("Table %s: the database was busy; retrying", table_id)
+            self._retry_soon(table_id)
         except TableError as exc:
             log.debug("Table %s: nothing to do on wake (%s)", table_id, exc.code)
         except Exception:

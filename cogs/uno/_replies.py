@@ -19,7 +19,7 @@ from typing import Any, Concatenate, Literal, ParamSpec, Protocol, TypeVar
 import discord
 from discord import app_commands
 
-from storage import GuildSettingsStore
+from storage import DatabaseBusyError, GuildSettingsStore
 from tables import StaleClickError, Table, TableError
 
 from ._i18n import language_for, set_language, t
@@ -115,6 +115,10 @@ class Replies:
             await self._stale(interaction, stale.table)
         except TableError as exc:
             await self.say(interaction, error_text(exc))
+        except DatabaseBusyError:
+            # Another program held the database: nothing was written, a retry is safe.
+            log.warning("The database was busy; an interaction was refused")
+            await self.refuse(interaction, t("error.busy"))
         except Exception:
             log.exception("Unexpected error in an UNO interaction")
             await self.refuse(interaction, t("error.generic"))
