@@ -68,9 +68,10 @@ def palette_colours(flip: bool = False) -> list[theme.RGB]:
     number edges, the most common ones), the edges of cards on the backgrounds, and a short
     grey ramp. Fewer colours compress better: each one added costs bytes on every edge.
 
-    ``flip`` gives the palette of UNO Flip renders: the same colours, in the same order,
-    followed by the dark side's (:func:`renders.theme.flip_key_colours`) and their edges. The
-    classic palette is left exactly as it was, so classic renders keep their bytes.
+    The colours of emoji (:data:`renders.theme.EMOJI_COLOURS`), which names may hold, come
+    last. ``flip`` gives the palette of UNO Flip renders: the same colours, in the same
+    order, followed by the dark side's (:func:`renders.theme.flip_key_colours`) and their
+    edges, so classic colours keep their indices.
     """
     keys = theme.key_colours()
     out: list[theme.RGB] = []
@@ -95,6 +96,8 @@ def palette_colours(flip: bool = False) -> list[theme.RGB]:
             add(_mix(c, bg, 0.5))
     for v in range(0, 256, 32):
         add((v, v, v))
+    for c in theme.EMOJI_COLOURS:
+        add(c)
     if flip:
         _add_flip(add)
     if len(out) > 256:

@@ -15,6 +15,7 @@ At most :data:`MAX_ROWS` lines are drawn; the text copy beside the image carries
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -79,8 +80,9 @@ def _table(
     numeric = grid.numeric_columns(len(heads), [line.cells for line in every])
     head_cells = [grid.prepare(head, _HEAD_PX) for head in heads]
     cells = [[grid.prepare(text, _ROW_PX) for text in line.cells] for line in every]
+    # Text lengths have fractions of a pixel: round up, or the longest cell would be cut.
     naturals = [
-        round(
+        math.ceil(
             max(head_cells[c][1], *(row[c][1] for row in cells), _MEDAL if medals and not c else 0)
         )
         for c in range(len(heads))

@@ -17,8 +17,7 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from . import theme
-from .assets import font
-from .table import clean_name, fit_text
+from .text import clean_name, fit_text, measure, origin, paste_line, shape
 
 Align = Literal["left", "right", "centre"]
 
@@ -53,17 +52,13 @@ COLOURS: tuple[theme.RGB, ...] = (
     theme.INK,
 )
 
-#: Stand-ins for common characters the default font has no glyph for (it would draw a box):
-#: callers write "—" for "none" and dashes in titles.
-_STAND_INS = str.maketrans({"—": "-", "–": "-", "−": "-", "×": "x", "•": "·"})
-
 #: Characters a figure may hold besides digits: signs, separators of both languages, units.
 _FIGURE_CHARS = frozenset("0123456789+-−–—.,:/%()# \u00a0\u202f×")
 
 
 def printable(text: str) -> str:
-    """``text`` cleaned (:func:`renders.table.clean_name`), dashes the font lacks replaced."""
-    return clean_name(text).translate(_STAND_INS)
+    """``text`` as drawn: cleaned (:func:`renders.text.clean_name`)."""
+    return clean_name(text)
 
 
 def is_figure(text: str) -> bool:
@@ -110,28 +105,12 @@ def prepare(text: str, px: int) -> Prepared:
     """``text`` as it will be drawn (:func:`printable`) and its length at ``px`` pixels.
 
     A table measures each cell once, to size its column, and hands the result to :func:`cell`,
-    which then measures again only the cells it must cut. Cached: ranks, figures, headers and
-    the names on a board's first page come back on every render.
+    which then measures again only the cells it must cut. Cached, as the laid-out lines are
+    (:func:`renders.text.shape`): ranks, figures, headers and the names on a board's first
+    page come back on every render.
     """
     shown = printable(text)
-    return shown, font(px).getlength(shown)
-
-
-@lru_cache(maxsize=2048)
-def glyphs(text: str, px: int) -> tuple[Image.Image, int, int, float]:
-    """``text`` rasterized at ``px`` pixels: an "L" mask, its offset from the left-middle
-    anchor, and the text's length.
-
-    Each FreeType call costs tens of microseconds however short the text, and a board draws
-    about a hundred cells, so the masks are cached (see :func:`prepare`) and pasted.
-    """
-    f = font(px)
-    length = f.getlength(text)
-    # Room for any glyph's overhang without measuring its bounding box (another FreeType pass).
-    left, top = -(px // 2), -px
-    mask = Image.new("L", (math.ceil(length) + px, 2 * px), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=f, anchor="lm")
-    return mask, left, top, length
+    return shown, measure(shown, px)
 
 
 def cell(
@@ -149,12 +128,12 @@ def cell(
         shown = fit_text(shown, px, width)
     if not shown:
         return
-    mask, left, top, length = glyphs(shown, px)
+    line = shape(shown, px)
     if align == "right":
-        x += round(width - length)
+        x += round(width - line.width)
     elif align == "centre":
-        x += round((width - length) / 2)
-    image.paste(fill, (x + left, y + top), mask)
+        x += round((width - line.width) / 2)
+    paste_line(image, line, origin(line, (x, y), "lm"), fill)
 
 
 @lru_cache(maxsize=8)

@@ -9,6 +9,7 @@ stripe of it underlines the header.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
@@ -64,7 +65,7 @@ def render_stats(
         if favourite_label:
             # Beside the swatch; it takes at most a third of the line from the name.
             prepared = grid.prepare(favourite_label, _LABEL_PX)
-            label_w = min(round(prepared[1]), text_w // 3)
+            label_w = min(math.ceil(prepared[1]), text_w // 3)
             box = (sx - _GAP - label_w, _HEAD_H // 2 - 2, label_w)
             grid.cell(image, prepared, box, _LABEL_PX, grid.INK_SOFT, "right")
             text_w -= label_w + _GAP

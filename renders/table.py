@@ -23,7 +23,6 @@ draw pile shows :attr:`~engine.views.TableView.draw_back`. Flip tables use the F
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -34,7 +33,7 @@ from engine.state import Phase
 from engine.views import TableView
 
 from . import theme
-from .assets import encode_png, font, serialized
+from .assets import encode_png, serialized
 from .card import (
     card_shadow,
     render_back,
@@ -43,12 +42,13 @@ from .card import (
     symbol_image,
     symbol_points,
 )
+from .text import clean_name, draw_text, fit_text
 
 _CX, _CY = theme.TABLE_W // 2, theme.TABLE_H // 2 + 6
 _PILE_W = 86
 _NAME_PX = 18
+_NAME_BASELINE = 24  # below the top of a seat's panel
 _COUNT_PX = 24
-_MAX_NAME_CHARS = 64
 
 
 def seat_centres(seats: int) -> tuple[tuple[int, int], ...]:
@@ -170,28 +170,6 @@ def _base(clockwise: bool, flip_side: int | None = None) -> Image.Image:
     return image.resize((theme.TABLE_W, theme.TABLE_H), Image.Resampling.LANCZOS)
 
 
-def clean_name(name: str) -> str:
-    """``name`` made safe to draw on one line: no control characters, no lone surrogates."""
-    text = name[: _MAX_NAME_CHARS * 2].encode("utf-8", "replace").decode("utf-8")
-    text = "".join(" " if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch for ch in text)
-    return " ".join(text.split())[:_MAX_NAME_CHARS]
-
-
-def fit_text(text: str, px: int, width: int) -> str:
-    """``text``, cut with an ellipsis so that it is at most ``width`` pixels long."""
-    f = font(px)
-    if f.getlength(text) <= width:
-        return text
-    lo, hi = 0, len(text)
-    while lo < hi:  # the longest prefix that fits with the ellipsis
-        mid = (lo + hi + 1) // 2
-        if f.getlength(text[:mid].rstrip() + "…") <= width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text[:lo].rstrip() + "…"
-
-
 def _fan_of(cards: Sequence[Image.Image]) -> Image.Image:
     """A small fan of ``cards`` (RGBA, all :data:`~renders.theme.SEAT_BACK_W` wide)."""
     count = len(cards)
@@ -219,11 +197,11 @@ def _face_fan(faces: tuple[CardFace, ...], side: int) -> Image.Image:
     return _fan_of([render_mini(face, theme.SEAT_BACK_W, side=side) for face in faces])
 
 
-def _medal(d: ImageDraw.ImageDraw, x: int, y: int, rank: int) -> None:
+def _medal(image: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, rank: int) -> None:
     r = 13
     fill = theme.GOLD if rank == 1 else theme.TEXT_OUT
     d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=theme.INK, width=2)
-    d.text((x, y), str(rank), fill=theme.INK, font=font(16), anchor="mm")
+    draw_text(image, (x, y), str(rank), 16, theme.INK, anchor="mm")
 
 
 def _seat(
@@ -249,9 +227,6 @@ def _seat(
     ink = theme.TEXT if playing else theme.TEXT_OUT
     ranking = view.ranking if view.ranking else view.out
     uno = view.uno_called and view.uno_seat == seat
-    # Leave room on the right for the medal or the UNO! bubble.
-    room = theme.SEAT_W - 20 - (62 if uno else 16 if seat in ranking else 0)
-    d.text((x + 10, y + 7), fit_text(name, _NAME_PX, room), fill=ink, font=font(_NAME_PX))
     count = view.card_counts[seat]
     backs = view.backs[seat] if seat < len(view.backs) else ()
     if count and backs and look.flip_side is not None:
@@ -260,23 +235,29 @@ def _seat(
     elif count:
         fan = _fan(min(count, 12))
         canvas.paste(fan, (x + 10, y + theme.SEAT_H - fan.height - 7), fan)
-    d.text(
+    # The name after the fan: deep descenders (Arabic, Devanagari) stay readable over it.
+    # Leave room on the right for the medal or the UNO! bubble.
+    room = theme.SEAT_W - 20 - (62 if uno else 16 if seat in ranking else 0)
+    shown = fit_text(name, _NAME_PX, room)
+    draw_text(canvas, (x + 10, y + _NAME_BASELINE), shown, _NAME_PX, ink, anchor="ls")
+    draw_text(
+        canvas,
         (x + theme.SEAT_W - 10, y + theme.SEAT_H - 20),
         str(count),
-        fill=ink,
-        font=font(_COUNT_PX),
+        _COUNT_PX,
+        ink,
         anchor="rm",
-        stroke_width=1 if playing else 0,
+        stroke=1 if playing else 0,
         stroke_fill=theme.INK,
     )
     if seat in ranking:
-        _medal(d, box[2] - 4, box[1] + 2, ranking.index(seat) + 1)
+        _medal(canvas, d, box[2] - 4, box[1] + 2, ranking.index(seat) + 1)
     if uno:
         bx, by = box[2] - 62, box[1] - 16
         d.rounded_rectangle(
             (bx, by, bx + 66, by + 26), radius=9, fill=theme.UNO_BUBBLE, outline=theme.INK, width=2
         )
-        d.text((bx + 33, by + 13), "UNO!", fill=theme.INK, font=font(18), anchor="mm")
+        draw_text(canvas, (bx + 33, by + 13), "UNO!", 18, theme.INK, anchor="mm")
 
 
 def _centre(canvas: Image.Image, d: ImageDraw.ImageDraw, view: TableView) -> None:
@@ -297,13 +278,14 @@ def _centre(canvas: Image.Image, d: ImageDraw.ImageDraw, view: TableView) -> Non
         off = (layers - 1 - i) * 3
         canvas.paste(shadow, (px + off + 3, py + off + 4), shadow)
         canvas.paste(back, (px + off, py + off), back)
-    d.text(
+    draw_text(
+        canvas,
         (px + back.width // 2, py + back.height + 20),
         str(view.draw_size),
-        fill=theme.TEXT,
-        font=font(22),
+        22,
+        theme.TEXT,
         anchor="mm",
-        stroke_width=2,
+        stroke=2,
         stroke_fill=look.rim,
     )
     # Top card, on a halo of the colour in play.
@@ -322,26 +304,21 @@ def _centre(canvas: Image.Image, d: ImageDraw.ImageDraw, view: TableView) -> Non
     swatch = symbol_image(view.colour, 56, side)
     canvas.paste(swatch, (sx - 28, sy - 28), swatch)
     if view.colour is None:
-        d.text(
-            (sx, sy),
-            "?",
-            fill=theme.WHITE,
-            font=font(34),
-            anchor="mm",
-            stroke_width=3,
-            stroke_fill=theme.INK,
+        draw_text(
+            canvas, (sx, sy), "?", 34, theme.WHITE, anchor="mm", stroke=3, stroke_fill=theme.INK
         )
     if view.pending > 0:
         r = 27
         by = _CY + 36
         d.ellipse((sx - r, by - r, sx + r, by + r), fill=theme.PENALTY, outline=theme.INK, width=2)
-        d.text(
+        draw_text(
+            canvas,
             (sx, by),
             f"+{view.pending}",
-            fill=theme.WHITE,
-            font=font(24),
+            24,
+            theme.WHITE,
             anchor="mm",
-            stroke_width=2,
+            stroke=2,
             stroke_fill=theme.INK,
         )
 

@@ -151,6 +151,39 @@ NIGHT_PANEL: Final[RGB] = (26, 22, 54)
 SUN: Final[RGB] = GOLD
 MOON: Final[RGB] = (222, 216, 255)
 
+#: Colours emoji use that the palette lacks otherwise (skin tones, purples, browns, sky and
+#: sea blues...), most used first: without them a 💜 would turn grey-blue and a 👍🏽 grey in
+#: the palette PNG. Made by ``tools/build_fonts.py --palette`` from the emoji font.
+EMOJI_COLOURS: Final[tuple[RGB, ...]] = (
+    (59, 136, 195),
+    (221, 46, 68),
+    (148, 102, 198),
+    (87, 172, 232),
+    (251, 170, 58),
+    (255, 220, 93),
+    (244, 145, 14),
+    (119, 180, 109),
+    (39, 95, 136),
+    (182, 109, 87),
+    (87, 118, 122),
+    (217, 175, 123),
+    (164, 204, 213),
+    (221, 158, 113),
+    (111, 82, 69),
+    (214, 83, 81),
+    (191, 28, 52),
+    (154, 148, 183),
+    (141, 88, 70),
+    (235, 124, 80),
+    (218, 234, 244),
+    (246, 188, 131),
+    (252, 204, 120),
+    (107, 175, 171),
+    (59, 148, 216),
+    (47, 146, 177),
+    (230, 20, 53),
+)
+
 # -- sizes (pixels) ------------------------------------------------------------------------
 
 #: Card width in a hand; every card is 2:3.

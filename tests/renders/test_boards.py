@@ -22,9 +22,10 @@ from renders import (
     render_standings,
     render_stats,
     stats,
+    text,
     theme,
 )
-from renders.assets import font, palette_colours
+from renders.assets import palette_colours
 from renders.card import symbol_image
 
 from .states import AWKWARD_NAMES
@@ -145,7 +146,7 @@ def test_a_leaderboard_page_is_a_small_deterministic_png() -> None:
     assert image.width == boards._W
     assert 300 <= image.height <= 700
     assert len(data) <= 30_000
-    for cache in (grid.disc, grid.prepare, grid.glyphs):
+    for cache in (grid.disc, grid.prepare, text.shape, text.fit_text):
         cache.cache_clear()  # drawn afresh, the same bytes as from the caches
     assert leaderboard(EN, leader_rows(10), highlight_rank=4) == data
 
@@ -304,14 +305,17 @@ def test_columns_share_the_width_and_long_text_is_cut() -> None:
         False,
         True,
     ]
-    assert grid.printable("a\nb — c") == "a b - c"  # the font has no em dash glyph
-    assert font(19).getlength(grid.printable("—")) == font(19).getlength("-")
+    # The text font has dashes, the times sign and bullets now: they are drawn as written.
+    assert grid.printable("a\nb — c") == "a b — c"
+    for mark in "—–×•·":
+        assert text.choose_face(mark) == text.PRIMARY, mark
+    assert text.choose_face("−") != text.MISSING  # the minus sign, from another font
 
 
 def test_the_text_caches_fill_only_when_drawing() -> None:
     code = (
-        "import renders, renders.grid as g\n"
-        "caches = [g.prepare, g.glyphs, g.disc, g.star]\n"
+        "import renders, renders.grid as g, renders.text as t\n"
+        "caches = [g.prepare, g.disc, g.star, t.shape, t.fit_text, t.coverage]\n"
         "assert all(f.cache_info().currsize == 0 for f in caches), caches\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
