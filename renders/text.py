@@ -84,9 +84,10 @@ EMOJI = len(CHAIN) - 1
 #: The face of a cluster no font has (drawn with the first font: its ``.notdef`` box).
 MISSING = -1
 
-# Shaping renders with FreeType faces shared by every thread; Pillow keeps the GIL while it
-# lays a string out, but not across its own Python callbacks, so shaping takes turns.
-_FREETYPE = threading.Lock()
+#: Held while FreeType rasterizes: its faces are shared by every thread, and Pillow keeps the
+#: GIL while it lays a string out but not across its own Python callbacks, so rasterizing
+#: takes turns. Only new text and new card art need it; cached lines are pasted without it.
+FREETYPE_LOCK = threading.Lock()
 
 # -- character classes -------------------------------------------------------------------
 
@@ -385,6 +386,9 @@ def plan(text: str, basic: bool = False) -> tuple[Run, ...]:
     ``basic``: for Pillow's basic layout, which forms no ligatures, a keycap (1️⃣) is its
     digit in the text font, since the emoji font draws a keycap only as a whole.
     """
+    if text.isascii() and text.isprintable():
+        # Most text (figures, ranks, Latin names) needs neither the chain nor bidi.
+        return (Run(text, PRIMARY, False),) if text else ()
     pieces: list[tuple[str, int]] = []
     previous: int | None = None
     for cluster in clusters(_clean(text)):
@@ -456,71 +460,138 @@ class Line:
         return tuple(c for run in self.runs if run.face == MISSING for c in clusters(run.text))
 
 
-def _direction(run: Run, basic: bool) -> str | None:
-    if basic or not raqm_available():
-        return None
-    return "rtl" if run.rtl else "ltr"
+#: Faces whose scripts always need shaping: joining (Arabic), reordering and conjuncts
+#: (Devanagari), stacked marks (Thai).
+_SHAPED_FILES = frozenset(
+    ("NotoSansArabic-Regular.ttf", "NotoSansDevanagari-Regular.ttf", "NotoSansThai-Regular.ttf")
+)
+
+
+def needs_shaping(run: Run) -> bool:
+    """Whether ``run`` needs Raqm: a script that joins or reorders, a cluster of several
+    characters (marks, emoji sequences), or a mirrored bracket in right-to-left text.
+
+    Other runs are laid out by Pillow's basic layout, which positions FreeType's hinted
+    glyphs by their hinted advances: even spacing (Raqm's unhinted positions put auto-hinted
+    glyphs a pixel off here and there) and about a third less work. What it lacks, kerning
+    and the "fi" ligature, changes little at these sizes.
+    """
+    if run.face >= 0 and CHAIN[run.face].file in _SHAPED_FILES:
+        return True
+    if run.text.isascii():
+        return False
+    if any(len(cluster) > 1 for cluster in clusters(run.text)):
+        return True
+    return run.rtl and any(unicodedata.mirrored(ch) for ch in run.text)
+
+
+@dataclass(frozen=True, slots=True)
+class _Placed:
+    """A run with what drawing it needs: its font, its text as given to Pillow, where."""
+
+    run: Run
+    face: int
+    basic: bool  # laid out by Pillow's basic layout
+    shown: str
+    direction: str | None
+    x: float
+
+
+@lru_cache(maxsize=4096)
+def _layout(text: str, px: int, basic: bool) -> tuple[tuple[_Placed, ...], float]:
+    """The runs of ``text`` placed on the line, and its advance: no pixels yet."""
+    basic = basic or not raqm_available()
+    placed: list[_Placed] = []
+    pen = 0.0
+    with FREETYPE_LOCK:
+        for run in plan(text, basic):
+            face = PRIMARY if run.face == MISSING else run.face
+            simple = basic or not needs_shaping(run)
+            shown = _basic_text(run) if simple else run.text
+            direction = None if simple else "rtl" if run.rtl else "ltr"
+            placed.append(_Placed(run, face, simple, shown, direction, pen))
+            pen += face_font(face, px, simple).getlength(shown, direction=direction)
+    return tuple(placed), pen
+
+
+def measure(text: str, px: int) -> float:
+    """How long ``text`` is at ``px`` pixels (its advance), without drawing it."""
+    return _layout(text, px, False)[1]
 
 
 @lru_cache(maxsize=4096)
 def shape(text: str, px: int, stroke: int = 0, basic: bool = False) -> Line:
-    """``text`` laid out at ``px`` pixels (``stroke``: an outline that many pixels wide).
+    """``text`` laid out and rasterized at ``px`` pixels (``stroke``: an outline that many
+    pixels wide).
 
     ``basic`` forces Pillow's basic layout, as on a machine without Raqm (for tests).
     """
-    runs = plan(text, basic or not raqm_available())
-    with _FREETYPE:
-        primary = face_font(PRIMARY, px, basic)
-        ascent, descent = primary.getmetrics()
-        placed: list[tuple[Run, ImageFont.FreeTypeFont, str, str | None, float]] = []
-        boxes: list[tuple[float, float, float, float]] = []
-        pen = 0.0
-        for run in runs:
-            face = PRIMARY if run.face == MISSING else run.face
-            font = face_font(face, px, basic)
-            shown = _basic_text(run) if basic or not raqm_available() else run.text
-            direction = _direction(run, basic)
-            width = stroke if not CHAIN[face].colour else 0
-            x0, y0, x1, y1 = font.getbbox(
-                shown, anchor="ls", direction=direction, stroke_width=width
-            )
-            placed.append((run, font, shown, direction, pen))
-            boxes.append((pen + x0, y0, pen + x1, y1))
-            pen += font.getlength(shown, direction=direction)
-        if not boxes:
+    placed, width = _layout(text, px, basic)
+    runs = tuple(p.run for p in placed)
+    with FREETYPE_LOCK:
+        ascent, descent = face_font(PRIMARY, px, basic).getmetrics()
+        if not placed:
             return Line(text, px, 0.0, ascent, descent, 0, 0, None, None, None, runs)
-        left = int(min(b[0] for b in boxes)) - 1
-        top = int(min(b[1] for b in boxes)) - 1
-        size = (
-            max(1, int(max(b[2] for b in boxes)) - left + 2),
-            max(1, int(max(b[3] for b in boxes)) - top + 2),
-        )
+        # Draw on a canvas with room for any glyph's overhang (marks above Devanagari and
+        # Arabic, deep descenders, the stroke), then keep only the inked part: measuring
+        # every run's box first would cost FreeType another layout pass.
+        margin = 2 * px + stroke
+        left, top = -margin, -2 * margin
+        size = (int(width) + 2 * margin, 3 * margin)
         mask = outline = colour = None
-        for run, font, shown, direction, x in placed:
-            at = (x - left, -top)
-            if CHAIN[run.face if run.face != MISSING else PRIMARY].colour:
+        for p in placed:
+            font = face_font(p.face, px, p.basic)
+            at = (p.x - left, -top)
+            if CHAIN[p.face].colour:
                 colour = colour or Image.new("RGBA", size, (0, 0, 0, 0))
                 ImageDraw.Draw(colour).text(
-                    at, shown, font=font, anchor="ls", direction=direction, embedded_color=True
+                    at, p.shown, font=font, anchor="ls", direction=p.direction, embedded_color=True
                 )
                 continue
             mask = mask or Image.new("L", size, 0)
             ImageDraw.Draw(mask).text(
-                at, shown, fill=255, font=font, anchor="ls", direction=direction
+                at, p.shown, fill=255, font=font, anchor="ls", direction=p.direction
             )
             if stroke:
                 outline = outline or Image.new("L", size, 0)
                 ImageDraw.Draw(outline).text(
                     at,
-                    shown,
+                    p.shown,
                     fill=255,
                     font=font,
                     anchor="ls",
-                    direction=direction,
+                    direction=p.direction,
                     stroke_width=stroke,
                     stroke_fill=255,
                 )
-    return Line(text, px, pen, ascent, descent, left, top, mask, outline, colour, runs)
+    boxes = [b for b in (_inked(outline or mask), _inked(colour)) if b is not None]
+    if not boxes:
+        return Line(text, px, width, ascent, descent, 0, 0, None, None, None, runs)
+    crop = (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
+    return Line(
+        text,
+        px,
+        width,
+        ascent,
+        descent,
+        left + crop[0],
+        top + crop[1],
+        mask.crop(crop) if mask is not None else None,
+        outline.crop(crop) if outline is not None else None,
+        colour.crop(crop) if colour is not None else None,
+        runs,
+    )
+
+
+def _inked(image: Image.Image | None) -> tuple[int, int, int, int] | None:
+    if image is None:
+        return None
+    return image.getbbox(alpha_only=True) if image.mode == "RGBA" else image.getbbox()
 
 
 #: Longest name drawn, in characters (a name is cut to fit its box anyway).
@@ -533,11 +604,6 @@ def clean_name(name: str) -> str:
     text = name[: MAX_NAME_CHARS * 2].encode("utf-8", "replace").decode("utf-8")
     text = "".join(" " if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch for ch in text)
     return " ".join(text.split())[:MAX_NAME_CHARS]
-
-
-def measure(text: str, px: int) -> float:
-    """How long ``text`` is at ``px`` pixels (its advance)."""
-    return shape(text, px).width
 
 
 @lru_cache(maxsize=2048)

@@ -235,7 +235,7 @@ def test_a_hand_shows_the_side_in_play() -> None:
 #: of the palette and the font chain for text (issue 13).
 CLASSIC = {
     "hand-7": "eb508d6d187a0448",
-    "table-4": "c0a44730d5b2f704",
+    "table-4": "4bfd9de60b6f78c3",
     "card-R7": "8663a86846d48745",
     "card-W": "d60d83ccbb9d445e",
 }
