@@ -1,43 +1,77 @@
 """Render speed and size: hands of 7, 25 and 60 cards, tables of 4 and 10 seats, and the boards.
 
 The views come from real engine states, dealt exactly with ``engine.game.deal``. Each case is
-rendered once to warm the caches (fonts, card art, palette), then ``--runs`` times; one JSON
-line per case gives the median and 95th-percentile milliseconds and the PNG size in bytes.
-The boards are a 15-line leaderboard (with long names and the reader's line appended), also
-with its text caches emptied before each run, a 12-player tournament standings, a 3-player
-hand score and a 12-fact stats card. UNO Flip (``flip-*``): hands of 7 and 25 cards and tables
-of 4 and 10 seats on the dark side (seats fanning their light faces), and a 4-seat table on
-the light side.
-Targets: a 7-card hand ≤ 5 ms, a 25-card hand, a table and each board ≤ 15 ms, each ≤ 30 KB.
+rendered once to warm the caches (fonts, card art, palette, laid-out text), then ``--runs``
+times; one JSON line per case gives the median and 95th-percentile wall milliseconds, the
+median CPU milliseconds (``time.process_time``) and the PNG size in bytes. The boards are a
+15-line leaderboard (with long names and the reader's line appended), also with its text
+caches emptied before each run, a 12-player tournament standings, a 3-player hand score and
+a 12-fact stats card. UNO Flip (``flip-*``): hands of 7 and 25 cards and tables of 4 and 10
+seats on the dark side (seats fanning their light faces), and a 4-seat table on the light
+side. ``names-*``: a table and a leaderboard of names in every script, with emoji.
+Targets: a 7-card hand ≤ 5 ms, a 25-card hand, a table and each board ≤ 15 ms, each ≤ 30 KB
+(the 60-card hand has no bar).
 
     python benchmarks/render_bench.py [--runs 200] [--save DIR]
+    python benchmarks/render_bench.py --vs OLD_ROOT [--runs 100]   # before/after, one process
+    python benchmarks/render_bench.py --png [--runs 30]            # PNG settings, measured
+    python benchmarks/render_bench.py --workers [--vs OLD_ROOT]    # throughput, 1 vs 2 threads
+
+``--vs OLD_ROOT`` loads a second copy of ``renders`` from another checkout (for example
+``git archive main renders engine | tar -x -C /tmp/before``) under another module name and
+times both in the same process, in alternating blocks of ten renders, on CPU time, so a busy
+machine slows both alike; the JSON lines then carry both figures and their ratio.
+
+``--png`` takes the palette image each case encodes and times only the PNG encoding, for every
+zlib level and strategy, on CPU time, with the bytes it gives.
+
+``--workers`` renders a mixed batch (every case but the cold-cache one) with a pool of 1 and
+then 2 threads, in alternating trials, and prints renders per second (wall clock: that is
+what parallel work buys) and the CPU used; with ``--processes`` also with pools of 1 and 2
+processes. With ``--vs``, the old tree's renders are measured the same way in the same run.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import random
 import statistics
 import sys
 import time
+import types
 from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-from engine import Colour, GameState, Rules
-from engine.cards import classic_deck, flip_deck
-from engine.game import deal
-from renders import (
-    LeaderRow,
-    grid,
-    render_hand,
-    render_leaderboard,
-    render_standings,
-    render_stats,
-    render_table,
-)
+import renders  # noqa: E402
+from engine import Colour, GameState, Rules  # noqa: E402
+from engine.cards import classic_deck, flip_deck  # noqa: E402
+from engine.game import deal  # noqa: E402
+
+Case = Callable[[], bytes]
+
+
+def load_tree(root: Path, alias: str) -> types.ModuleType:
+    """The ``renders`` package of the checkout at ``root``, imported as ``alias`` (once: a
+    forked worker finds its parent's copy)."""
+    if alias in sys.modules:
+        return sys.modules[alias]
+    init = root / "renders" / "__init__.py"
+    spec = importlib.util.spec_from_file_location(
+        alias, init, submodule_search_locations=[str(init.parent)]
+    )
+    assert spec is not None, root
+    assert spec.loader is not None, root
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[alias] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def dealt(counts: list[int], seed: int) -> GameState:
@@ -67,34 +101,60 @@ def flip_dealt(counts: list[int], seed: int, *, dark: bool = True) -> GameState:
     return state.apply(0, "RF").state if dark else state
 
 
-def flip_cases() -> dict[str, Callable[[], bytes]]:
-    """UNO Flip hands and tables."""
-    seven = flip_dealt([7, 7, 7, 7], seed=1).view_for(0)
-    twenty_five = flip_dealt([25, 6], seed=2).view_for(0)
-    light = flip_dealt([7, 5, 2, 11], seed=4, dark=False).public_view()
-    four = flip_dealt([7, 5, 2, 11], seed=4).public_view()
-    ten = flip_dealt([7, 1, 3, 8, 9, 2, 6, 7, 4, 5], seed=5).public_view()
+#: Names in every script the fonts cover, with emoji sequences (issue 13).
+WORLD_NAMES = [
+    "🤖 Ada",
+    "Ζωή Łukasz 李小龍",
+    "محمد بن عبد الله",
+    "שָׁלוֹם עֲלֵיכֶם",
+    "क्षत्रिय हिन्दी",
+    "👩‍👩‍👧‍👦 👍🏽 🇮🇹",
+    "한국어 日本語 ひらがな",
+    "𝓐𝓭𝓪 ★ Привет",
+    "ภาษาไทย 🐸🎲",
+    "Dave the Magnificent Card Shark",
+]
+
+
+def clear_text_caches(r: types.ModuleType) -> None:
+    """Empty the caches of measured and rasterized text, in either version of renders."""
+    r.grid.prepare.cache_clear()
+    for owner, name in ((r.grid, "glyphs"), (getattr(r, "text", None), "shape")):
+        cache = getattr(owner, name, None)
+        if cache is not None:
+            cache.cache_clear()
+    text = getattr(r, "text", None)
+    if text is not None:
+        text.fit_text.cache_clear()
+
+
+def cases(r: types.ModuleType = renders) -> dict[str, Case]:
+    """The renders to time, by name, drawn by the renders package ``r``."""
+    seven = dealt([7, 7, 7, 7], seed=1).view_for(0)
+    twenty_five = dealt([25, 6], seed=2).view_for(0)
+    sixty = dealt([60, 3], seed=3).view_for(0)
+    four = dealt([7, 5, 2, 11], seed=4).public_view()
+    ten = dealt([7, 1, 3, 8, 9, 2, 6, 7, 4, 5], seed=5).public_view()
     four_names = ["Alice", "Bob 🐸", "Carol", "Dave the Magnificent Card Shark"]
     ten_names = [f"Player {i + 1}" for i in range(10)]
-    return {
-        "flip-hand-7-dark": lambda: render_hand(seven),
-        "flip-hand-25-dark": lambda: render_hand(twenty_five),
-        "flip-table-4-light": lambda: render_table(light, four_names),
-        "flip-table-4-dark": lambda: render_table(four, four_names),
-        "flip-table-10-dark": lambda: render_table(ten, ten_names),
-    }
+    flip_seven = flip_dealt([7, 7, 7, 7], seed=1).view_for(0)
+    flip_twenty_five = flip_dealt([25, 6], seed=2).view_for(0)
+    flip_light = flip_dealt([7, 5, 2, 11], seed=4, dark=False).public_view()
+    flip_four = flip_dealt([7, 5, 2, 11], seed=4).public_view()
+    flip_ten = flip_dealt([7, 1, 3, 8, 9, 2, 6, 7, 4, 5], seed=5).public_view()
 
-
-def board_cases() -> dict[str, Callable[[], bytes]]:
-    """The leaderboard, standings and stats renders, with realistic (and long) strings."""
     names = [f"Player {i + 1}" for i in range(15)]
     names[2], names[5] = "Dave the Magnificent Card Shark of the North", "Bob 🐸🎲 Ζωή"
     heads = ["#", "Player", "Rating", "Wins", "Matches", "Points"]
     rows = [
-        LeaderRow(i + 1, names[i], (str(1500 - 17 * i), str(40 - i), str(80 - 2 * i), "12.345"))
+        r.LeaderRow(i + 1, names[i], (str(1500 - 17 * i), str(40 - i), str(80 - 2 * i), "12.345"))
         for i in range(15)
     ]
-    mine = LeaderRow(42, "Me", ("1210", "3", "9", "400"))
+    world_rows = [
+        r.LeaderRow(i + 1, WORLD_NAMES[i % 10], (str(1500 - 17 * i), str(40 - i), "7", "1.5"))
+        for i in range(15)
+    ]
+    mine = r.LeaderRow(42, "Me", ("1210", "3", "9", "400"))
     players = [
         (str(i + 1), names[i], "Red Dragons" if i % 2 else "—", str(300 - 10 * i), "9")
         for i in range(12)
@@ -103,75 +163,277 @@ def board_cases() -> dict[str, Callable[[], bytes]]:
     facts = [(f"Label {i}", f"{i * 137:,}") for i in range(12)]
 
     def leaderboard() -> bytes:
-        return render_leaderboard(
-            "Leaderboard — season 3", heads, rows, 42, "Page 1/5 · 47 players", mine
+        return bytes(
+            r.render_leaderboard(
+                "Leaderboard — season 3", heads, rows, 42, "Page 1/5 · 47 players", mine
+            )
         )
 
     def uncached() -> bytes:
         # Every string new: each cell is measured and rasterized again (the worst case).
-        grid.prepare.cache_clear()
-        grid.glyphs.cache_clear()
+        clear_text_caches(r)
         return leaderboard()
 
     return {
+        "hand-7": lambda: r.render_hand(seven),
+        "hand-25": lambda: r.render_hand(twenty_five),
+        "hand-60": lambda: r.render_hand(sixty),
+        "table-4": lambda: r.render_table(four, four_names),
+        "table-10": lambda: r.render_table(ten, ten_names),
+        "names-table-10": lambda: r.render_table(ten, WORLD_NAMES),
+        "flip-hand-7-dark": lambda: r.render_hand(flip_seven),
+        "flip-hand-25-dark": lambda: r.render_hand(flip_twenty_five),
+        "flip-table-4-light": lambda: r.render_table(flip_light, four_names),
+        "flip-table-4-dark": lambda: r.render_table(flip_four, four_names),
+        "flip-table-10-dark": lambda: r.render_table(flip_ten, ten_names),
         "leaderboard-15": leaderboard,
         "leaderboard-15-uncached": uncached,
-        "standings-12": lambda: render_standings(
+        "names-leaderboard-15": lambda: r.render_leaderboard(
+            "Leaderboard", heads, world_rows, 3, "Page 1/1", None
+        ),
+        "standings-12": lambda: r.render_standings(
             "Spring Cup", ["#", "Player", "Team", "Points", "Games"], players, 2
         ),
-        "hand-score-3": lambda: render_standings("Hand 4", ["Player", "Hand", "Total"], hand),
-        "stats-12": lambda: render_stats("Season 3", names[2], facts, Colour.GREEN),
+        "hand-score-3": lambda: r.render_standings("Hand 4", ["Player", "Hand", "Total"], hand),
+        "stats-12": lambda: r.render_stats("Season 3", names[2], facts, Colour.GREEN),
     }
 
 
-def cases() -> dict[str, Callable[[], bytes]]:
-    """The renders to time, by name."""
-    seven = dealt([7, 7, 7, 7], seed=1).view_for(0)
-    twenty_five = dealt([25, 6], seed=2).view_for(0)
-    sixty = dealt([60, 3], seed=3).view_for(0)
-    four = dealt([7, 5, 2, 11], seed=4).public_view()
-    ten = dealt([7, 1, 3, 8, 9, 2, 6, 7, 4, 5], seed=5).public_view()
-    four_names = ["Alice", "Bob 🐸", "Carol", "Dave the Magnificent Card Shark"]
-    ten_names = [f"Player {i + 1}" for i in range(10)]
-    return {
-        "hand-7": lambda: render_hand(seven),
-        "hand-25": lambda: render_hand(twenty_five),
-        "hand-60": lambda: render_hand(sixty),
-        "table-4": lambda: render_table(four, four_names),
-        "table-10": lambda: render_table(ten, ten_names),
-        **flip_cases(),
-        **board_cases(),
-    }
+#: Cases with a size bar of 30 KB (the 60-card hand has none).
+BARRED = frozenset(name for name in cases() if name not in ("hand-60", "leaderboard-15-uncached"))
 
 
-def measure(render: Callable[[], bytes], runs: int) -> dict[str, float | int]:
-    """Warm up, then time ``runs`` renders."""
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
+
+
+def measure(render: Case, runs: int) -> dict[str, float | int]:
+    """Warm up, then time ``runs`` renders (wall and CPU)."""
     started = time.perf_counter()
     png = render()
     cold = (time.perf_counter() - started) * 1000
-    times = []
+    walls, cpus = [], []
     for _ in range(runs):
-        started = time.perf_counter()
+        wall, cpu = time.perf_counter(), time.process_time()
         render()
-        times.append((time.perf_counter() - started) * 1000)
-    times.sort()
+        cpus.append((time.process_time() - cpu) * 1000)
+        walls.append((time.perf_counter() - wall) * 1000)
     return {
-        "median_ms": round(statistics.median(times), 2),
-        "p95_ms": round(times[min(len(times) - 1, int(len(times) * 0.95))], 2),
+        "median_ms": round(statistics.median(walls), 2),
+        "p95_ms": round(_percentile(walls, 0.95), 2),
+        "cpu_ms": round(statistics.median(cpus), 2),
         "cold_ms": round(cold, 1),
         "bytes": len(png),
     }
 
 
+def compare(new: Case, old: Case, runs: int, block: int = 10) -> dict[str, float | int]:
+    """CPU milliseconds per render of ``new`` and ``old``, alternating blocks of ``block``."""
+    new_png, old_png = new(), old()
+    times: dict[str, list[float]] = {"new": [], "old": []}
+    for _ in range(max(1, runs // block)):
+        for label, render in (("old", old), ("new", new)):
+            for _ in range(block):
+                cpu = time.process_time()
+                render()
+                times[label].append((time.process_time() - cpu) * 1000)
+    new_ms, old_ms = statistics.median(times["new"]), statistics.median(times["old"])
+    return {
+        "old_cpu_ms": round(old_ms, 2),
+        "new_cpu_ms": round(new_ms, 2),
+        "speedup": round(old_ms / new_ms, 2),
+        "old_bytes": len(old_png),
+        "new_bytes": len(new_png),
+        "bytes_ratio": round(len(new_png) / len(old_png), 3),
+    }
+
+
+# -- PNG settings ------------------------------------------------------------------------------
+
+LEVELS = range(1, 10)
+#: zlib strategies Pillow passes on (``compress_type``): default, filtered, RLE, fixed.
+STRATEGIES = {0: "default", 1: "filtered", 3: "rle", 4: "fixed"}
+
+
+def palette_images() -> dict[str, Any]:
+    """The palette image each case hands to the PNG encoder."""
+    from renders import assets
+
+    captured: dict[str, Any] = {}
+    original = assets.quantize
+
+    def capture(image: Any, *, flip: bool = False) -> Any:
+        result = original(image, flip=flip)
+        captured["last"] = result
+        return result
+
+    assets.quantize = capture  # type: ignore[assignment]
+    try:
+        out = {}
+        for name, render in cases().items():
+            render()
+            out[name] = captured["last"]
+        return out
+    finally:
+        assets.quantize = original  # type: ignore[assignment]
+
+
+def png_sweep(runs: int) -> None:
+    """Print, per zlib level and strategy, the encoding CPU time and bytes of every case."""
+    from renders.assets import png_bytes
+
+    images = palette_images()
+    summary = []
+    for level in LEVELS:
+        for strategy, label in STRATEGIES.items():
+            per_case = {}
+            for name, image in images.items():
+                size = len(png_bytes(image, level, strategy))
+                cpus = []
+                for _ in range(runs):
+                    cpu = time.process_time()
+                    png_bytes(image, level, strategy)
+                    cpus.append((time.process_time() - cpu) * 1000)
+                per_case[name] = (statistics.median(cpus), size)
+            barred = [v for k, v in per_case.items() if k in BARRED]
+            row = {
+                "level": level,
+                "strategy": label,
+                "encode_cpu_ms_sum": round(sum(ms for ms, _ in per_case.values()), 2),
+                "bytes_sum": sum(size for _, size in per_case.values()),
+                "largest_barred_bytes": max(size for _, size in barred),
+                "cases": {k: [round(ms, 2), size] for k, (ms, size) in per_case.items()},
+            }
+            summary.append(row)
+            print(json.dumps(row), flush=True)
+    base = next(r for r in summary if r["level"] == 6 and r["strategy"] == "default")
+    print("# level strategy  encode CPU (sum, vs level 6)  bytes (sum, vs level 6)  largest barred")
+    for row in summary:
+        cpu, size = row["encode_cpu_ms_sum"], row["bytes_sum"]
+        print(
+            f"# {row['level']:>5} {row['strategy']:<9} "
+            f"{cpu:>8.2f} ms {cpu / base['encode_cpu_ms_sum']:>5.2f}x"
+            f"  {size:>8} {size / base['bytes_sum']:>6.3f}x"
+            f"  {row['largest_barred_bytes']:>7}"
+        )
+
+
+# -- throughput --------------------------------------------------------------------------------
+
+_WORKER_CASES: dict[str, Case] = {}
+
+
+def _worker_init(root: str | None) -> None:
+    r = load_tree(Path(root), "renders_old") if root else renders
+    _WORKER_CASES.update(cases(r))
+    for render in _WORKER_CASES.values():
+        render()  # warm this process's caches
+
+
+def _worker_render(name: str) -> int:
+    return len(_WORKER_CASES[name]())
+
+
+def _batch(named: dict[str, Case], repeat: int) -> list[str]:
+    names = [n for n in named if n != "leaderboard-15-uncached"]
+    return names * repeat
+
+
+def _trial(pool: Executor, work: list[str], render: Callable[[str], int]) -> tuple[float, float]:
+    wall, cpu = time.perf_counter(), time.process_time()
+    total = sum(pool.map(render, work))
+    assert total > 0
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def throughput(trials: int, repeat: int, old_root: Path | None, processes: bool) -> None:
+    """Renders per second with 1 and 2 workers, alternating, for each tree."""
+    trees: dict[str, types.ModuleType] = {"new": renders}
+    if old_root is not None:
+        trees["old"] = load_tree(old_root, "renders_old")
+    named = {label: cases(r) for label, r in trees.items()}
+    for table in named.values():
+        for render in table.values():
+            render()  # warm the caches once, before any timing
+    results: dict[tuple[str, str, int], list[tuple[float, float]]] = {}
+    pools: dict[tuple[str, str, int], Executor] = {}
+    for label in trees:
+        for workers in (1, 2):
+            pools[(label, "threads", workers)] = ThreadPoolExecutor(workers)
+            if processes:
+                root = str(old_root) if label == "old" else None
+                pools[(label, "processes", workers)] = ProcessPoolExecutor(
+                    workers, initializer=_worker_init, initargs=(root,)
+                )
+    work = _batch(named["new"], repeat)
+    for key, pool in pools.items():  # start every worker before timing
+        label, kind, _ = key
+        render = _worker_render if kind == "processes" else _render_in(named[label])
+        list(pool.map(render, work[: 2 * len(named[label])]))
+    for _ in range(trials):
+        for key, pool in pools.items():
+            label, kind, _ = key
+            render = _worker_render if kind == "processes" else _render_in(named[label])
+            results.setdefault(key, []).append(_trial(pool, work, render))
+    for pool in pools.values():
+        pool.shutdown()
+    for (label, kind, workers), runs in results.items():
+        walls = [w for w, _ in runs]
+        rate = len(work) / statistics.median(walls)
+        one = results[(label, kind, 1)]
+        ratio = statistics.median(w for w, _ in one) / statistics.median(walls)
+        cpu = statistics.median(c for _, c in runs) / len(work) * 1000
+        cores = statistics.median(c / w for w, c in runs)
+        row = {
+            "tree": label,
+            "pool": kind,
+            "workers": workers,
+            "renders": len(work),
+            "trials": trials,
+            "renders_per_s": round(rate, 1),
+            "vs_1_worker": round(ratio, 2),
+            "parent_cpu_ms_per_render": round(cpu, 2),
+            # CPU seconds per wall second of this process: the cores its threads kept busy
+            # (processes' work is not counted here).
+            "cores_busy": round(cores, 2),
+        }
+        print(json.dumps(row), flush=True)
+
+
+def _render_in(named: dict[str, Case]) -> Callable[[str], int]:
+    def render(name: str) -> int:
+        return len(named[name]())
+
+    return render
+
+
 def main() -> None:
-    """Print one JSON line per case."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--save", type=Path, help="also write each PNG into this folder")
+    parser.add_argument("--vs", type=Path, help="a checkout whose renders to compare with")
+    parser.add_argument("--png", action="store_true", help="measure the PNG settings")
+    parser.add_argument("--workers", action="store_true", help="throughput, 1 vs 2 workers")
+    parser.add_argument("--processes", action="store_true", help="with --workers: also pools")
+    parser.add_argument("--trials", type=int, default=7, help="with --workers")
+    parser.add_argument("--repeat", type=int, default=4, help="with --workers: batch size")
     args = parser.parse_args()
+    if args.png:
+        png_sweep(args.runs)
+        return
+    if args.workers:
+        throughput(args.trials, args.repeat, args.vs, args.processes)
+        return
+    old = cases(load_tree(args.vs, "renders_old")) if args.vs else None
     for name, render in cases().items():
-        result = measure(render, args.runs)
-        print(json.dumps({"case": name, "runs": args.runs, **result}), flush=True)
+        if old is not None:
+            result = compare(render, old[name], args.runs)
+        else:
+            result = measure(render, args.runs)
+        line = {"case": name, "runs": args.runs, **result}
+        line["bar_ok"] = name not in BARRED or line.get("bytes", line.get("new_bytes", 0)) <= 30_000
+        print(json.dumps(line), flush=True)
         if args.save:
             args.save.mkdir(parents=True, exist_ok=True)
             (args.save / f"{name}.png").write_bytes(render())

@@ -6,18 +6,26 @@
 - :func:`render_leaderboard`, :func:`render_standings` and :func:`render_stats` draw the boards
   from plain, already worded strings (the caller translates), never from storage objects.
 
-All return PNG bytes (palette PNGs, no metadata: the same view gives the same bytes) and are
-safe to call from a worker thread (``asyncio.to_thread``). Nothing is built at import time:
-fonts, card art and the palette are made on first use and cached.
+All return PNG bytes (palette PNGs, no metadata: the same view gives the same bytes). They
+are safe to call from several worker threads at once (``asyncio.to_thread``): there is no
+global lock, so renders use every core (see :mod:`renders.assets`). Nothing is built at
+import time: fonts, card art and the palette are made on first use and cached.
+
+To skip a render whose picture would not change, :func:`hand_key` and :func:`table_key` give
+a short stable key of what the picture shows (:mod:`renders.scenes`): equal keys, equal
+bytes. Names may be in any script, with emoji (:mod:`renders.text`).
 """
 
 from .boards import LeaderRow, render_leaderboard, render_standings
-from .hand import hand_layout, playable_cards, render_hand
+from .hand import hand_layout, render_hand
+from .scenes import ART_VERSION, hand_key, playable_cards, table_key
 from .stats import render_stats
 from .table import render_table
 
 __all__ = [
+    "ART_VERSION",
     "LeaderRow",
+    "hand_key",
     "hand_layout",
     "playable_cards",
     "render_hand",
@@ -25,4 +33,5 @@ __all__ = [
     "render_standings",
     "render_stats",
     "render_table",
+    "table_key",
 ]

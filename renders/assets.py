@@ -1,17 +1,23 @@
-"""Lazily built, cached assets: fonts, the fixed PNG palette, and PNG encoding.
+"""Lazily built, cached assets: the card art's font, the fixed PNG palette, PNG encoding.
 
-Nothing is built at import time. Fonts are Pillow's own scalable default font
-(``ImageFont.load_default(size=...)``, Pillow ≥ 10.1), so no font file and no system font is
+Nothing is built at import time. The card art's font is Pillow's own scalable default font
+(``ImageFont.load_default(size=...)``, Pillow ≥ 10.1); text (names, figures, labels) is
+drawn by :mod:`renders.text` with the fonts shipped in ``renders/fonts``. No system font is
 needed, and every machine draws the same glyphs.
+
+Renders run in worker threads, several at once, with no lock of their own: every cache
+here and in the other modules holds immutable results (images that are pasted, never drawn
+on), ``functools.lru_cache`` is safe to share, and Pillow releases the GIL while it
+composes, quantizes and compresses, so two renders use two cores. FreeType faces are the
+one shared mutable thing; :mod:`renders.text` and :func:`renders.card` take a lock around
+them, only when something new must be rasterized.
 """
 
 from __future__ import annotations
 
 import io
-import threading
 from collections.abc import Callable
-from functools import lru_cache, wraps
-from typing import ParamSpec, TypeVar
+from functools import lru_cache
 
 from PIL import Image, ImageFont
 
@@ -19,28 +25,20 @@ from engine.cards import CLASSIC_COLOURS, DARK_COLOURS
 
 from . import theme
 
-P = ParamSpec("P")
-R = TypeVar("R")
-
-# Renders run in worker threads (asyncio.to_thread). A FreeType face must not be used by two
-# threads at once, and the caches share images, so public renders take turns; each takes
-# milliseconds.
-_RENDER_LOCK = threading.RLock()
-
-
-def serialized(function: Callable[P, R]) -> Callable[P, R]:
-    """Run ``function`` under the renders' lock (see above)."""
-
-    @wraps(function)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        with _RENDER_LOCK:
-            return function(*args, **kwargs)
-
-    return wrapper
-
-
-#: zlib level of the PNGs: palette images compress so well that 6 adds little but time.
-COMPRESS_LEVEL = 6
+#: zlib level of the PNGs, chosen by measurement (``benchmarks/render_bench.py --png``, see
+#: docs/performance.md). Level 6, zlib's default, spent about half of a render compressing;
+#: level 3 (zlib's fastest matcher, as 1 and 2) takes 0.41× its CPU for 1.18× the bytes and
+#: keeps hands, tables up to 8 seats and the boards within :data:`SIZE_BUDGET`, where levels
+#: 1 and 2 push 10-seat tables over it more often.
+COMPRESS_LEVEL = 3
+#: A picture larger than this at :data:`COMPRESS_LEVEL` (a crowded 10-seat table, a 60-card
+#: hand) is encoded again at :data:`FALLBACK_LEVEL`: the budget of issue 11 is 30 KB.
+SIZE_BUDGET = 30_000
+FALLBACK_LEVEL = 4
+#: zlib strategy: the default one (0). "Filtered" is the same for palette images, "fixed"
+#: 12–33 % larger at the same speed, RLE 60 % larger; Pillow applies no row filter to
+#: palette images, which is also the best one for them.
+COMPRESS_TYPE = 0
 
 
 @lru_cache(maxsize=64)
@@ -133,12 +131,28 @@ def palette_image(flip: bool = False) -> Image.Image:
     return image
 
 
-def encode_png(image: Image.Image, *, flip: bool = False) -> bytes:
-    """Encode an RGB image as a palette PNG: no metadata, the same bytes every time.
+def quantize(image: Image.Image, *, flip: bool = False) -> Image.Image:
+    """``image`` (RGB) mapped onto the fixed palette, without dithering (flat art, crisp).
 
     ``flip`` selects UNO Flip's palette (the classic one plus the dark side's colours).
     """
-    quantized = image.quantize(palette=palette_image(flip), dither=Image.Dither.NONE)
+    return image.quantize(palette=palette_image(flip), dither=Image.Dither.NONE)
+
+
+def png_bytes(
+    image: Image.Image, level: int = COMPRESS_LEVEL, strategy: int = COMPRESS_TYPE
+) -> bytes:
+    """``image`` (a palette image) as PNG bytes: no metadata, the same bytes every time."""
     buffer = io.BytesIO()
-    quantized.save(buffer, format="PNG", compress_level=COMPRESS_LEVEL)
+    image.save(buffer, format="PNG", compress_level=level, compress_type=strategy)
     return buffer.getvalue()
+
+
+def encode_png(image: Image.Image, *, flip: bool = False) -> bytes:
+    """Encode an RGB image as a palette PNG (:func:`quantize`, then :func:`png_bytes`),
+    again at :data:`FALLBACK_LEVEL` if it comes out larger than :data:`SIZE_BUDGET`."""
+    palette = quantize(image, flip=flip)
+    data = png_bytes(palette)
+    if len(data) > SIZE_BUDGET:
+        data = png_bytes(palette, FALLBACK_LEVEL)
+    return data

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from . import grid, theme
-from .assets import encode_png, serialized
+from .assets import encode_png
 
 MAX_ROWS = 25
 
@@ -161,7 +161,6 @@ def _leader_line(row: LeaderRow, count: int, highlight_rank: int | None) -> _Lin
     )
 
 
-@serialized
 def render_leaderboard(
     title: str,
     columns: Sequence[str],
@@ -188,7 +187,6 @@ def render_leaderboard(
     return encode_png(image)
 
 
-@serialized
 def render_standings(
     title: str,
     columns: Sequence[str],

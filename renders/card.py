@@ -31,6 +31,7 @@ from engine.cards import DARK_COLOURS, CardFace, Colour, Kind
 
 from . import theme
 from .assets import font
+from .text import FREETYPE_LOCK
 
 Point = tuple[float, float]
 
@@ -191,9 +192,10 @@ def _text_mask(
     size: tuple[int, int], text: str, center: Point, px: int, bold: float
 ) -> Image.Image:
     mask = Image.new("L", size, 0)
-    ImageDraw.Draw(mask).text(
-        center, text, fill=255, font=font(px), anchor="mm", stroke_width=bold, stroke_fill=255
-    )
+    with FREETYPE_LOCK:
+        ImageDraw.Draw(mask).text(
+            center, text, fill=255, font=font(px), anchor="mm", stroke_width=bold, stroke_fill=255
+        )
     return mask
 
 
@@ -607,6 +609,25 @@ def card_shadow(width: int) -> Image.Image:
         (0, 0, w - 1, h - 1), radius=w / 10, fill=(*theme.SHADOW, 110)
     )
     return image.resize((width, theme.card_height(width)), Image.Resampling.LANCZOS)
+
+
+#: Where a card's shadow falls, from the card's top-left corner.
+SHADOW_OFFSET = (3, 4)
+
+
+@lru_cache(maxsize=512)
+def card_sprite(
+    face: CardFace, width: int, variant: Variant = Variant.NORMAL, *, side: int = 0
+) -> Image.Image:
+    """:func:`render_card` with its :func:`card_shadow` already under it, as one RGBA image
+    (:data:`SHADOW_OFFSET` larger): a hand pastes each card once instead of twice."""
+    card = render_card(face, width, variant, side=side)
+    shadow = card_shadow(width)
+    dx, dy = SHADOW_OFFSET
+    sprite = Image.new("RGBA", (card.width + dx, card.height + dy), (0, 0, 0, 0))
+    sprite.alpha_composite(shadow, (dx, dy))
+    sprite.alpha_composite(card)
+    return sprite
 
 
 @lru_cache(maxsize=8)

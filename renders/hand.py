@@ -14,20 +14,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection
+from functools import lru_cache
 
 from PIL import Image
 
-from engine.actions import Play
-from engine.state import Phase
 from engine.views import PlayerView
 
 from . import theme
-from .assets import encode_png, serialized
-from .card import Variant, card_shadow, marker, render_card
+from .assets import encode_png
+from .card import Variant, card_sprite, marker
+from .scenes import HandScene, hand_scene
 
 Layout = tuple[int, int, tuple[tuple[int, int], ...]]
-
-_SHADOW_OFFSET = (3, 4)
 
 
 def _rows(count: int) -> list[int]:
@@ -37,6 +35,7 @@ def _rows(count: int) -> list[int]:
     return [base + (1 if r < extra else 0) for r in range(rows)]
 
 
+@lru_cache(maxsize=128)
 def hand_layout(count: int) -> Layout:
     """``(width, height, positions)`` of a hand of ``count`` cards.
 
@@ -71,49 +70,37 @@ def hand_layout(count: int) -> Layout:
     return width, height, tuple(positions)
 
 
-def playable_cards(view: PlayerView) -> frozenset[int]:
-    """Ids of the cards ``view.seat`` may play now: faces named by a legal :class:`Play`.
-
-    While deciding on a card just drawn (R-TURN-5), only that card may be played.
-    """
-    faces = {action.face for action in view.legal if isinstance(action, Play)}
-    if not faces:
-        return frozenset()
-    if view.drawn is not None and view.table.phase is Phase.DRAWN:
-        return frozenset(c for c, face in view.hand if c == view.drawn and face in faces)
-    return frozenset(c for c, face in view.hand if face in faces)
-
-
-@serialized
 def render_hand(view: PlayerView, *, playable: Collection[int] | None = None) -> bytes:
     """The hand of ``view.seat`` as PNG bytes.
 
     Cards in ``playable`` (default: :func:`playable_cards`) are raised with a bright outline,
-    the others dimmed; the card just drawn (``view.drawn``) gets a marker above it.
+    the others dimmed; the card just drawn (``view.drawn``) gets a marker above it. Drawn
+    from :func:`renders.scenes.hand_scene` alone, so :func:`renders.scenes.hand_key` tells
+    when the picture would be the same.
     """
-    chosen = playable_cards(view) if playable is None else frozenset(playable)
-    width, height, positions = hand_layout(len(view.hand))
+    return draw_hand(hand_scene(view, playable))
+
+
+def draw_hand(scene: HandScene) -> bytes:
+    """The hand of ``scene`` as PNG bytes (:func:`render_hand` without the view)."""
+    width, height, positions = hand_layout(len(scene.faces))
     canvas = Image.new("RGB", (width, height), theme.HAND_BG)
     w = theme.HAND_CARD_W
-    shadow = card_shadow(w)
-    placed: list[tuple[int, int, int]] = []
-    for (card, face), (x, y) in zip(view.hand, positions, strict=True):
-        up = card in chosen
+    placed: list[tuple[int, int]] = []
+    for face, up, (x, y) in zip(scene.faces, scene.raised, positions, strict=True):
         if up:
             y -= theme.HAND_RAISE
         variant = Variant.HIGHLIGHTED if up else Variant.DIMMED
-        image = render_card(face, w, variant, side=view.table.side)
-        canvas.paste(shadow, (x + _SHADOW_OFFSET[0], y + _SHADOW_OFFSET[1]), shadow)
-        canvas.paste(image, (x, y), image)
-        placed.append((card, x, y))
-    if view.drawn is not None:
-        for i, (card, x, y) in enumerate(placed):
-            if card != view.drawn:
-                continue
-            # Centre the marker over the part of the card that the next one leaves visible.
-            visible = w
-            if i + 1 < len(positions) and positions[i + 1][1] == positions[i][1]:
-                visible = min(w, positions[i + 1][0] - x)
-            mark = marker(theme.HAND_MARK, theme.DRAWN_MARK)
-            canvas.paste(mark, (x + visible // 2 - mark.width // 2, y - mark.height - 1), mark)
-    return encode_png(canvas, flip=view.table.rules.flip)
+        sprite = card_sprite(face, w, variant, side=scene.side)  # the card and its shadow
+        canvas.paste(sprite, (x, y), sprite)
+        placed.append((x, y))
+    if scene.drawn is not None:
+        i = scene.drawn
+        x, y = placed[i]
+        # Centre the marker over the part of the card that the next one leaves visible.
+        visible = w
+        if i + 1 < len(positions) and positions[i + 1][1] == positions[i][1]:
+            visible = min(w, positions[i + 1][0] - x)
+        mark = marker(theme.HAND_MARK, theme.DRAWN_MARK)
+        canvas.paste(mark, (x + visible // 2 - mark.width // 2, y - mark.height - 1), mark)
+    return encode_png(canvas, flip=scene.flip)

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 from engine.cards import DARK_COLOURS, Colour
 
 from . import grid, theme
-from .assets import encode_png, serialized
+from .assets import encode_png
 from .card import symbol_image
 
 #: At most this many facts are drawn (the text copy beside the image carries them all).
@@ -33,7 +33,6 @@ _SWATCH = 60
 _TITLE_PX, _NAME_PX, _VALUE_PX, _LABEL_PX = 17, 30, 28, 14
 
 
-@serialized
 def render_stats(
     title: str,
     name: str,

@@ -29,11 +29,10 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.cards import CardFace
-from engine.state import Phase
 from engine.views import TableView
 
 from . import theme
-from .assets import encode_png, serialized
+from .assets import encode_png
 from .card import (
     card_shadow,
     render_back,
@@ -42,7 +41,8 @@ from .card import (
     symbol_image,
     symbol_points,
 )
-from .text import clean_name, draw_text, fit_text
+from .scenes import FAN_MAX, SeatScene, TableScene, table_scene
+from .text import draw_text, fit_text
 
 _CX, _CY = theme.TABLE_W // 2, theme.TABLE_H // 2 + 6
 _PILE_W = 86
@@ -109,11 +109,6 @@ class _Look:
         self.rim = theme.NIGHT_RIM if dark else theme.RIM
         self.arrow = theme.NIGHT_ARROW if dark else theme.ARROW
         self.panel = theme.NIGHT_PANEL if dark else theme.PANEL
-
-
-def _flip_side(view: TableView) -> int | None:
-    """The side in play at an UNO Flip table, ``None`` at a classic one."""
-    return view.side if view.rules.flip else None
 
 
 def _sun_or_moon(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, dark: bool) -> None:
@@ -191,7 +186,7 @@ def _fan(count: int) -> Image.Image:
     return _fan_of([render_back(theme.SEAT_BACK_W)] * count)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=512)
 def _face_fan(faces: tuple[CardFace, ...], side: int) -> Image.Image:
     """UNO Flip: a small fan of ``faces`` seen on ``side`` (a hand's other side, RGBA)."""
     return _fan_of([render_mini(face, theme.SEAT_BACK_W, side=side) for face in faces])
@@ -207,52 +202,43 @@ def _medal(image: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, rank: int
 def _seat(
     canvas: Image.Image,
     d: ImageDraw.ImageDraw,
-    view: TableView,
-    seat: int,
-    name: str,
+    look: _Look,
+    seat: SeatScene,
     centre: tuple[int, int],
 ) -> None:
     x, y = centre[0] - theme.SEAT_W // 2, centre[1] - theme.SEAT_H // 2
     box = (x, y, x + theme.SEAT_W, y + theme.SEAT_H)
-    playing = view.playing[seat]
-    over = view.phase is Phase.HAND_OVER
-    current = seat == view.current and not over and playing
-    winner = over and bool(view.ranking) and view.ranking[0] == seat
-    look = _Look(_flip_side(view))
-    fill = theme.PANEL_CURRENT if current else look.panel if playing else theme.PANEL_OUT
-    if current or winner:
+    panel = look.panel if seat.playing else theme.PANEL_OUT
+    fill = theme.PANEL_CURRENT if seat.current else panel
+    if seat.current or seat.winner:
         glow = (box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4)
         d.rounded_rectangle(glow, radius=15, fill=theme.HIGHLIGHT)
     d.rounded_rectangle(box, radius=11, fill=fill, outline=theme.INK, width=1)
-    ink = theme.TEXT if playing else theme.TEXT_OUT
-    ranking = view.ranking if view.ranking else view.out
-    uno = view.uno_called and view.uno_seat == seat
-    count = view.card_counts[seat]
-    backs = view.backs[seat] if seat < len(view.backs) else ()
-    if count and backs and look.flip_side is not None:
-        fan = _face_fan(backs[:12], 1 - look.flip_side)
+    ink = theme.TEXT if seat.playing else theme.TEXT_OUT
+    if seat.fan is not None and look.flip_side is not None:
+        fan = _face_fan(seat.fan, 1 - look.flip_side)
         canvas.paste(fan, (x + 10, y + theme.SEAT_H - fan.height - 7), fan)
-    elif count:
-        fan = _fan(min(count, 12))
+    elif seat.count:
+        fan = _fan(min(seat.count, FAN_MAX))
         canvas.paste(fan, (x + 10, y + theme.SEAT_H - fan.height - 7), fan)
     # The name after the fan: deep descenders (Arabic, Devanagari) stay readable over it.
     # Leave room on the right for the medal or the UNO! bubble.
-    room = theme.SEAT_W - 20 - (62 if uno else 16 if seat in ranking else 0)
-    shown = fit_text(name, _NAME_PX, room)
+    room = theme.SEAT_W - 20 - (62 if seat.uno else 16 if seat.rank is not None else 0)
+    shown = fit_text(seat.name, _NAME_PX, room)
     draw_text(canvas, (x + 10, y + _NAME_BASELINE), shown, _NAME_PX, ink, anchor="ls")
     draw_text(
         canvas,
         (x + theme.SEAT_W - 10, y + theme.SEAT_H - 20),
-        str(count),
+        str(seat.count),
         _COUNT_PX,
         ink,
         anchor="rm",
-        stroke=1 if playing else 0,
+        stroke=1 if seat.playing else 0,
         stroke_fill=theme.INK,
     )
-    if seat in ranking:
-        _medal(canvas, d, box[2] - 4, box[1] + 2, ranking.index(seat) + 1)
-    if uno:
+    if seat.rank is not None:
+        _medal(canvas, d, box[2] - 4, box[1] + 2, seat.rank)
+    if seat.uno:
         bx, by = box[2] - 62, box[1] - 16
         d.rounded_rectangle(
             (bx, by, bx + 66, by + 26), radius=9, fill=theme.UNO_BUBBLE, outline=theme.INK, width=2
@@ -260,15 +246,14 @@ def _seat(
         draw_text(canvas, (bx + 33, by + 13), "UNO!", 18, theme.INK, anchor="mm")
 
 
-def _centre(canvas: Image.Image, d: ImageDraw.ImageDraw, view: TableView) -> None:
-    look = _Look(_flip_side(view))
-    side = view.side if look.flip_side is not None else 0
+def _centre(canvas: Image.Image, d: ImageDraw.ImageDraw, look: _Look, scene: TableScene) -> None:
+    side = scene.side
     # Draw pile: a few backs stacked, its size below (UNO Flip: its top card's other side).
     back = render_back(_PILE_W)
-    if look.flip_side is not None and view.draw_back is not None:
-        back = render_card(view.draw_back, _PILE_W, side=1 - look.flip_side)
+    if look.flip_side is not None and scene.draw_back is not None:
+        back = render_card(scene.draw_back, _PILE_W, side=1 - look.flip_side)
     px, py = _CX - 150, _CY - back.height // 2 - 8
-    layers = 0 if view.draw_size == 0 else min(3, 1 + view.draw_size // 20)
+    layers = 0 if scene.draw_size == 0 else min(3, 1 + scene.draw_size // 20)
     if layers == 0:
         d.rounded_rectangle(
             (px, py, px + back.width, py + back.height), radius=9, outline=look.arrow, width=2
@@ -281,7 +266,7 @@ def _centre(canvas: Image.Image, d: ImageDraw.ImageDraw, view: TableView) -> Non
     draw_text(
         canvas,
         (px + back.width // 2, py + back.height + 20),
-        str(view.draw_size),
+        str(scene.draw_size),
         22,
         theme.TEXT,
         anchor="mm",
@@ -289,32 +274,32 @@ def _centre(canvas: Image.Image, d: ImageDraw.ImageDraw, view: TableView) -> Non
         stroke_fill=look.rim,
     )
     # Top card, on a halo of the colour in play.
-    top = render_card(view.top, theme.TABLE_CARD_W, side=side)
+    top = render_card(scene.top, theme.TABLE_CARD_W, side=side)
     tx, ty = _CX - 20, _CY - top.height // 2
-    if view.colour is not None:
+    if scene.colour is not None:
         halo = (tx - 7, ty - 7, tx + top.width + 7, ty + top.height + 7)
         d.rounded_rectangle(
-            halo, radius=18, fill=theme.fill(view.colour), outline=theme.INK, width=2
+            halo, radius=18, fill=theme.fill(scene.colour), outline=theme.INK, width=2
         )
     shadow = card_shadow(theme.TABLE_CARD_W)
     canvas.paste(shadow, (tx + 4, ty + 5), shadow)
     canvas.paste(top, (tx, ty), top)
     # The colour in play as a swatch with its symbol ("?" while a start Wild awaits one).
     sx, sy = tx + top.width + 44, _CY - 38
-    swatch = symbol_image(view.colour, 56, side)
+    swatch = symbol_image(scene.colour, 56, side)
     canvas.paste(swatch, (sx - 28, sy - 28), swatch)
-    if view.colour is None:
+    if scene.colour is None:
         draw_text(
             canvas, (sx, sy), "?", 34, theme.WHITE, anchor="mm", stroke=3, stroke_fill=theme.INK
         )
-    if view.pending > 0:
+    if scene.pending > 0:
         r = 27
         by = _CY + 36
         d.ellipse((sx - r, by - r, sx + r, by + r), fill=theme.PENALTY, outline=theme.INK, width=2)
         draw_text(
             canvas,
             (sx, by),
-            f"+{view.pending}",
+            f"+{scene.pending}",
             24,
             theme.WHITE,
             anchor="mm",
@@ -323,16 +308,26 @@ def _centre(canvas: Image.Image, d: ImageDraw.ImageDraw, view: TableView) -> Non
         )
 
 
-@serialized
-def render_table(view: TableView, names: Sequence[str]) -> bytes:
-    """The table as PNG bytes; ``names[seat]`` labels each seat (a missing name: its number)."""
-    flip_side = _flip_side(view)
-    canvas = (
-        _base(view.clockwise) if flip_side is None else _base(view.clockwise, flip_side)
-    ).copy()
+def draw_table(scene: TableScene) -> bytes:
+    """The table of ``scene`` as PNG bytes (:func:`render_table` without the view)."""
+    look = _Look(scene.flip_side)
+    base = (
+        _base(scene.clockwise)
+        if scene.flip_side is None
+        else _base(scene.clockwise, scene.flip_side)
+    )
+    canvas = base.copy()
     d = ImageDraw.Draw(canvas)
-    _centre(canvas, d, view)
-    for seat, centre in enumerate(seat_centres(view.seats)):
-        name = clean_name(names[seat]) if seat < len(names) else ""
-        _seat(canvas, d, view, seat, name or str(seat + 1), centre)
-    return encode_png(canvas, flip=flip_side is not None)
+    _centre(canvas, d, look, scene)
+    for seat, centre in zip(scene.seats, seat_centres(len(scene.seats)), strict=True):
+        _seat(canvas, d, look, seat, centre)
+    return encode_png(canvas, flip=scene.flip_side is not None)
+
+
+def render_table(view: TableView, names: Sequence[str]) -> bytes:
+    """The table as PNG bytes; ``names[seat]`` labels each seat (a missing name: its number).
+
+    Drawn from :func:`renders.scenes.table_scene` alone, so :func:`renders.scenes.table_key`
+    tells when the picture would be the same.
+    """
+    return draw_table(table_scene(view, names))

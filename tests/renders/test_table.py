@@ -11,8 +11,7 @@ from PIL import Image
 from engine import Phase, Rules
 from engine.views import TableView
 from renders import render_table, theme
-from renders.assets import font
-from renders.table import clean_name, fit_text
+from renders.text import clean_name, fit_text, measure
 
 from .states import AWKWARD_NAMES, seated, stacked
 
@@ -94,7 +93,7 @@ def test_names_are_cut_to_fit() -> None:
     assert fit_text("short", 16, 136) == "short"
     cut = fit_text("A" * 80, 16, 136)
     assert cut.endswith("…")
-    assert font(16).getlength(cut) <= 136
+    assert measure(cut, 16) <= 136
     assert "\n" not in clean_name("a\nb")
     assert clean_name("a\nb") == "a b"
 

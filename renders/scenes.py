@@ -1,0 +1,182 @@
+"""What a picture shows, as plain data: the scenes the renders draw, and their cache keys.
+
+:func:`renders.render_hand` and :func:`renders.render_table` first reduce their view to a
+*scene*, the exact set of facts the picture shows, and draw only from it. So a scene is
+also the picture's identity: two views with equal scenes give byte-identical PNGs, and
+:func:`hand_key` / :func:`table_key` (a digest of the scene, plus :data:`ART_VERSION`) let the
+bot skip a render when nothing a picture shows has changed. Keys cost tens of microseconds
+(no pixels, no text measured); a render costs milliseconds.
+
+What each picture shows (everything else in a view, such as the version, the dealer, the
+discard pile below the top card or a card's id, leaves its key unchanged):
+
+- **hand** (:class:`HandScene`): the hand's faces in order; which of them are raised as
+  playable (:func:`renders.hand.playable_cards`: the legal plays, or the card just drawn
+  while deciding on it); which one carries the "just drawn" marker; the UNO Flip side in
+  play and whether the table plays UNO Flip (its palette).
+- **table** (:class:`TableScene`): the direction of play; the UNO Flip side (``None`` at a
+  classic table); the draw pile's size and, UNO Flip, the other side of its top card; the
+  top card, the colour in play and the pending penalty; and per seat (:class:`SeatScene`) the
+  name as drawn (cleaned; a missing name is the seat number), the card count, UNO Flip the
+  first 12 faces of the hand's other side, whether the seat is still playing, is the one to
+  move, won the hand, its rank when out, and whether it has called UNO.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, fields, is_dataclass
+
+from engine.actions import Play
+from engine.cards import CardFace, Colour
+from engine.state import Phase
+from engine.views import PlayerView, TableView
+
+from .text import clean_name
+
+#: Part of every key: bump it whenever the pictures change for the same scene (new art, new
+#: fonts, a new palette, other PNG settings), so no cache serves an old picture.
+ART_VERSION = 2
+
+#: Cards of a seat's UNO Flip fan drawn at most.
+FAN_MAX = 12
+
+
+@dataclass(frozen=True, slots=True)
+class HandScene:
+    """Everything :func:`renders.render_hand` draws."""
+
+    faces: tuple[CardFace, ...]
+    raised: tuple[bool, ...]  # per card: playable now (raised, outlined) or dimmed
+    drawn: int | None  # the index of the card just drawn (it gets a marker)
+    side: int  # the UNO Flip side in play (0 at a classic table)
+    flip: bool  # an UNO Flip table (its palette)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatScene:
+    """One seat of the table, as drawn."""
+
+    name: str
+    count: int
+    fan: tuple[CardFace, ...] | None  # UNO Flip: the other side of the hand; else backs
+    playing: bool
+    current: bool
+    winner: bool
+    rank: int | None  # 1-based place of a seat that is out (or of the hand's ranking)
+    uno: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableScene:
+    """Everything :func:`renders.render_table` draws."""
+
+    clockwise: bool
+    flip_side: int | None  # the UNO Flip side in play; None at a classic table
+    draw_size: int
+    draw_back: CardFace | None  # UNO Flip: the other side of the draw pile's top card
+    top: CardFace
+    colour: Colour | None
+    pending: int
+    seats: tuple[SeatScene, ...]
+
+    @property
+    def side(self) -> int:
+        """The side the cards are seen on (0 at a classic table)."""
+        return self.flip_side or 0
+
+
+def playable_cards(view: PlayerView) -> frozenset[int]:
+    """Ids of the cards ``view.seat`` may play now: faces named by a legal :class:`Play`.
+
+    While deciding on a card just drawn (R-TURN-5), only that card may be played.
+    """
+    faces = {action.face for action in view.legal if isinstance(action, Play)}
+    if not faces:
+        return frozenset()
+    if view.drawn is not None and view.table.phase is Phase.DRAWN:
+        return frozenset(c for c, face in view.hand if c == view.drawn and face in faces)
+    return frozenset(c for c, face in view.hand if face in faces)
+
+
+def hand_scene(view: PlayerView, playable: Collection[int] | None = None) -> HandScene:
+    """What :func:`renders.render_hand` shows of ``view`` (``playable`` as there)."""
+    chosen = playable_cards(view) if playable is None else frozenset(playable)
+    cards = [card for card, _ in view.hand]
+    return HandScene(
+        faces=tuple(face for _, face in view.hand),
+        raised=tuple(card in chosen for card in cards),
+        drawn=cards.index(view.drawn) if view.drawn in cards else None,
+        side=view.table.side,
+        flip=view.table.rules.flip,
+    )
+
+
+def table_scene(view: TableView, names: Sequence[str]) -> TableScene:
+    """What :func:`renders.render_table` shows of ``view`` with ``names``."""
+    flip_side = view.side if view.rules.flip else None
+    over = view.phase is Phase.HAND_OVER
+    ranking = view.ranking if view.ranking else view.out
+    seats = []
+    for seat in range(view.seats):
+        name = clean_name(names[seat]) if seat < len(names) else ""
+        playing = view.playing[seat]
+        backs = view.backs[seat] if seat < len(view.backs) else ()
+        count = view.card_counts[seat]
+        seats.append(
+            SeatScene(
+                name=name or str(seat + 1),
+                count=count,
+                fan=backs[:FAN_MAX] if flip_side is not None and count and backs else None,
+                playing=playing,
+                current=seat == view.current and not over and playing,
+                winner=over and bool(view.ranking) and view.ranking[0] == seat,
+                rank=ranking.index(seat) + 1 if seat in ranking else None,
+                uno=view.uno_called and view.uno_seat == seat,
+            )
+        )
+    return TableScene(
+        clockwise=view.clockwise,
+        flip_side=flip_side,
+        draw_size=view.draw_size,
+        draw_back=view.draw_back if flip_side is not None else None,
+        top=view.top,
+        colour=view.colour,
+        pending=view.pending,
+        seats=tuple(seats),
+    )
+
+
+def _canonical(value: object) -> str:
+    """A stable text of a scene: the same on every run, every machine, every Python."""
+    if isinstance(value, CardFace):
+        return value.notation
+    if isinstance(value, enum.Enum):
+        return value.name
+    if is_dataclass(value) and not isinstance(value, type):
+        inner = ",".join(_canonical(getattr(value, f.name)) for f in fields(value))
+        return f"{type(value).__name__}({inner})"
+    if isinstance(value, tuple):
+        return "(" + ",".join(_canonical(v) for v in value) + ")"
+    if value is None or isinstance(value, bool | int | str):
+        return repr(value)
+    raise TypeError(f"no canonical form for {type(value).__name__}")
+
+
+def scene_key(scene: HandScene | TableScene) -> str:
+    """The cache key of ``scene``: 32 hex digits, equal exactly when the scenes are equal
+    (and :data:`ART_VERSION` is), so equal keys mean byte-identical pictures."""
+    text = f"{ART_VERSION}:{_canonical(scene)}"
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
+
+
+def hand_key(view: PlayerView, *, playable: Collection[int] | None = None) -> str:
+    """The key of ``render_hand(view, playable=playable)`` (see the module docstring)."""
+    return scene_key(hand_scene(view, playable))
+
+
+def table_key(view: TableView, names: Sequence[str]) -> str:
+    """The key of ``render_table(view, names)`` (see the module docstring)."""
+    return scene_key(table_scene(view, names))
