@@ -228,6 +228,26 @@ def measure(render: Case, runs: int) -> dict[str, float | int]:
     }
 
 
+def key_costs(runs: int) -> dict[str, float]:
+    """CPU microseconds of a cache key (no picture drawn): a 25-card hand, a 10-seat table."""
+    hand = dealt([25, 6], seed=2).view_for(0)
+    table = dealt([7, 1, 3, 8, 9, 2, 6, 7, 4, 5], seed=5).public_view()
+    names = WORLD_NAMES
+    out = {}
+    for label, key in (
+        ("hand_key_25_us", lambda: renders.hand_key(hand)),
+        ("table_key_10_us", lambda: renders.table_key(table, names)),
+    ):
+        key()
+        cpus = []
+        for _ in range(runs):
+            cpu = time.process_time()
+            key()
+            cpus.append((time.process_time() - cpu) * 1e6)
+        out[label] = round(statistics.median(cpus), 1)
+    return out
+
+
 def compare(new: Case, old: Case, runs: int, block: int = 10) -> dict[str, float | int]:
     """CPU milliseconds per render of ``new`` and ``old``, alternating blocks of ``block``."""
     new_png, old_png = new(), old()
@@ -437,6 +457,7 @@ def main() -> None:
         if args.save:
             args.save.mkdir(parents=True, exist_ok=True)
             (args.save / f"{name}.png").write_bytes(render())
+    print(json.dumps({"case": "cache keys", "runs": args.runs, **key_costs(args.runs)}))
 
 
 if __name__ == "__main__":

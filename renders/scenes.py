@@ -149,20 +149,28 @@ def table_scene(view: TableView, names: Sequence[str]) -> TableScene:
     )
 
 
+_PLAIN = (bool, int, str, type(None))
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def _canonical(value: object) -> str:
     """A stable text of a scene: the same on every run, every machine, every Python."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return repr(value)
+    if kind is tuple:
+        return "(" + ",".join([_canonical(v) for v in value]) + ")"  # type: ignore[attr-defined]
     if isinstance(value, CardFace):
         return value.notation
     if isinstance(value, enum.Enum):
         return value.name
     if is_dataclass(value) and not isinstance(value, type):
-        inner = ",".join(_canonical(getattr(value, f.name)) for f in fields(value))
-        return f"{type(value).__name__}({inner})"
-    if isinstance(value, tuple):
-        return "(" + ",".join(_canonical(v) for v in value) + ")"
-    if value is None or isinstance(value, bool | int | str):
-        return repr(value)
-    raise TypeError(f"no canonical form for {type(value).__name__}")
+        names = _FIELDS.get(kind)
+        if names is None:
+            names = _FIELDS.setdefault(kind, tuple(f.name for f in fields(value)))
+        inner = ",".join([_canonical(getattr(value, name)) for name in names])
+        return f"{kind.__name__}({inner})"
+    raise TypeError(f"no canonical form for {kind.__name__}")
 
 
 def scene_key(scene: HandScene | TableScene) -> str:

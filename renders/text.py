@@ -598,6 +598,7 @@ def _inked(image: Image.Image | None) -> tuple[int, int, int, int] | None:
 MAX_NAME_CHARS = 64
 
 
+@lru_cache(maxsize=4096)
 def clean_name(name: str) -> str:
     """``name`` made safe to draw on one line: no control characters, no lone surrogates,
     white space collapsed, at most :data:`MAX_NAME_CHARS` characters."""
