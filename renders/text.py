@@ -519,7 +519,12 @@ def measure(text: str, px: int) -> float:
     return _layout(text, px, False)[1]
 
 
-@lru_cache(maxsize=4096)
+#: Lines kept rasterized: about 2 KB each (measured), so some 4 MB at most; the names and
+#: figures of hundreds of live tables fit.
+LINE_CACHE = 2048
+
+
+@lru_cache(maxsize=LINE_CACHE)
 def shape(text: str, px: int, stroke: int = 0, basic: bool = False) -> Line:
     """``text`` laid out and rasterized at ``px`` pixels (``stroke``: an outline that many
     pixels wide).
