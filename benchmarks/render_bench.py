@@ -391,18 +391,21 @@ def throughput(trials: int, repeat: int, old_root: Path | None, processes: bool)
         label, kind, _ = key
         render = _worker_render if kind == "processes" else _render_in(named[label])
         list(pool.map(render, work[: 2 * len(named[label])]))
-    for _ in range(trials):
-        for key, pool in pools.items():
+    keys = list(pools)
+    for trial in range(trials):
+        # ABBA order: the machine's drift during a trial weighs on both pool sizes alike.
+        for key in keys if trial % 2 == 0 else reversed(keys):
             label, kind, _ = key
             render = _worker_render if kind == "processes" else _render_in(named[label])
-            results.setdefault(key, []).append(_trial(pool, work, render))
+            results.setdefault(key, []).append(_trial(pool=pools[key], work=work, render=render))
     for pool in pools.values():
         pool.shutdown()
-    for (label, kind, workers), runs in results.items():
+    for (label, kind, workers), runs in sorted(results.items()):
         walls = [w for w, _ in runs]
         rate = len(work) / statistics.median(walls)
         one = results[(label, kind, 1)]
-        ratio = statistics.median(w for w, _ in one) / statistics.median(walls)
+        # Paired: each trial's 1-worker time over its 2-worker time, then the median.
+        ratio = statistics.median(a / b for (a, _), (b, _) in zip(one, runs, strict=True))
         cpu = statistics.median(c for _, c in runs) / len(work) * 1000
         cores = statistics.median(c / w for w, c in runs)
         row = {
@@ -412,7 +415,7 @@ def throughput(trials: int, repeat: int, old_root: Path | None, processes: bool)
             "renders": len(work),
             "trials": trials,
             "renders_per_s": round(rate, 1),
-            "vs_1_worker": round(ratio, 2),
+            "vs_1_worker": round(ratio, 2),  # median of the paired per-trial ratios
             "parent_cpu_ms_per_render": round(cpu, 2),
             # CPU seconds per wall second of this process: the cores its threads kept busy
             # (processes' work is not counted here).
