@@ -16,6 +16,7 @@ Targets: a 7-card hand ≤ 5 ms, a 25-card hand, a table and each board ≤ 15 m
     python benchmarks/render_bench.py --vs OLD_ROOT [--runs 100]   # before/after, one process
     python benchmarks/render_bench.py --png [--runs 30]            # PNG settings, measured
     python benchmarks/render_bench.py --workers [--vs OLD_ROOT]    # throughput, 1 vs 2 threads
+    python benchmarks/render_bench.py --gil                         # what threads can overlap
 
 ``--vs OLD_ROOT`` loads a second copy of ``renders`` from another checkout (for example
 ``git archive main renders engine | tar -x -C /tmp/before``) under another module name and
@@ -341,6 +342,53 @@ def png_sweep(runs: int) -> None:
 
 # -- throughput --------------------------------------------------------------------------------
 
+#: Pillow calls that release the GIL while they work (``ImagingSectionEnter`` in its C code).
+_GIL_FREE = ("'encode' of 'ImagingEncoder'", "of 'ImagingCore'")
+_GIL_FREE_METHODS = ("'convert'", "'paste'", "'copy'", "'crop'", "'resize'", "'encode'")
+
+
+def gil_share(rounds: int) -> None:
+    """How much of a render runs without the GIL: a bound on what threads can overlap.
+
+    cProfile's own time per Pillow call that releases the GIL (encoding, palette
+    conversion, pasting, copying, cropping, resizing), over everything profiled, for the
+    mixed batch of :func:`throughput`. The profiler slows the Python parts only, so the share
+    is a lower bound, and ``1 / (1 - share / 2)`` the most two threads could gain.
+    """
+    import cProfile
+    import pstats
+
+    named = cases()
+    work = _batch(named, 1)
+    for name in work:
+        named[name]()
+    profile = cProfile.Profile()
+    profile.enable()
+    for _ in range(rounds):
+        for name in work:
+            named[name]()
+    profile.disable()
+    stats = pstats.Stats(profile)
+    free = sum(
+        row[2]
+        for (file, _, func), row in stats.stats.items()  # type: ignore[attr-defined]
+        if file == "~"
+        and any(k in func for k in _GIL_FREE)
+        and any(m in func for m in _GIL_FREE_METHODS)
+    )
+    total = stats.total_tt  # type: ignore[attr-defined]
+    share = free / total
+    print(
+        json.dumps(
+            {
+                "renders": len(work) * rounds,
+                "gil_free_share_at_least": round(share, 3),
+                "two_threads_at_most": round(1 / (1 - share / 2), 2),
+            }
+        )
+    )
+
+
 _WORKER_CASES: dict[str, Case] = {}
 
 
@@ -439,6 +487,7 @@ def main() -> None:
     parser.add_argument("--png", action="store_true", help="measure the PNG settings")
     parser.add_argument("--workers", action="store_true", help="throughput, 1 vs 2 workers")
     parser.add_argument("--processes", action="store_true", help="with --workers: also pools")
+    parser.add_argument("--gil", action="store_true", help="the share of a render without GIL")
     parser.add_argument("--trials", type=int, default=7, help="with --workers")
     parser.add_argument("--repeat", type=int, default=4, help="with --workers: batch size")
     args = parser.parse_args()
@@ -447,6 +496,9 @@ def main() -> None:
         return
     if args.workers:
         throughput(args.trials, args.repeat, args.vs, args.processes)
+        return
+    if args.gil:
+        gil_share(10)
         return
     old = cases(load_tree(args.vs, "renders_old")) if args.vs else None
     for name, render in cases().items():

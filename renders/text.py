@@ -24,13 +24,15 @@ font fallback, so this module builds it:
    take the paragraph level (L1), and runs are reordered by rule L2. Explicit embedding,
    override and isolate controls (U+202A–202E, U+2066–2069) are dropped: a name cannot turn
    the text around it backwards.
-4. **Shaping.** Each run (one font, one level) is laid out by Pillow. With its Raqm layout
-   engine (HarfBuzz and FriBiDi; :func:`raqm_available`), Arabic letters join, Devanagari
-   conjuncts and vowel signs take their places, marks sit on their bases, and emoji
-   sequences become one picture. Without Raqm (Pillow's basic layout) the text degrades,
-   never into boxes: right-to-left runs are still put in reading order cluster by cluster,
-   but Arabic letters stay in their isolated forms, Devanagari is not reordered, invisible
-   joiners and selectors are removed and an emoji sequence shows as its parts.
+4. **Shaping.** Each run (one font, one level) is laid out by Pillow. A run that needs
+   shaping (:func:`needs_shaping`) goes through its Raqm layout engine (HarfBuzz and
+   FriBiDi; :func:`raqm_available`): Arabic letters join, Devanagari conjuncts and vowel
+   signs take their places, marks sit on their bases, brackets mirror, and emoji sequences
+   become one picture. Other runs use Pillow's basic layout, evenly spaced and cheaper.
+   Without Raqm everything takes the basic layout and degrades, never into boxes:
+   right-to-left runs are still put in reading order cluster by cluster, but Arabic letters
+   stay in their isolated forms, Devanagari is not reordered, invisible joiners and
+   selectors are removed, a keycap is its digit and an emoji sequence shows as its parts.
 
 :func:`shape` lays a line out once and caches it (it is pure: the same text, size and
 layout give the same pixels); :func:`draw_text` pastes it. Nothing is loaded at import time.
