@@ -448,6 +448,7 @@ def throughput(trials: int, repeat: int, old_root: Path | None, processes: bool)
             results.setdefault(key, []).append(_trial(pool=pools[key], work=work, render=render))
     for pool in pools.values():
         pool.shutdown()
+    print(json.dumps({"machine_2_vs_1_processes_pure_python": round(machine_parallelism(), 2)}))
     for (label, kind, workers), runs in sorted(results.items()):
         walls = [w for w, _ in runs]
         rate = len(work) / statistics.median(walls)
@@ -470,6 +471,30 @@ def throughput(trials: int, repeat: int, old_root: Path | None, processes: bool)
             "cores_busy": round(cores, 2),
         }
         print(json.dumps(row), flush=True)
+
+
+def _spin(n: int) -> int:
+    total = 0
+    for i in range(n):
+        total += i
+    return total
+
+
+def machine_parallelism(trials: int = 5) -> float:
+    """How much faster 2 processes run a pure-Python loop than 1 (paired, median): what
+    the machine can give right now. Near 1.0, no second core is free and no pool can scale."""
+    ratios = []
+    with ProcessPoolExecutor(1) as one, ProcessPoolExecutor(2) as two:
+        for pool in (one, two):
+            list(pool.map(_spin, [1000] * 2))
+        for _ in range(trials):
+            walls = []
+            for pool in (one, two):
+                started = time.perf_counter()
+                list(pool.map(_spin, [3_000_000] * 4))
+                walls.append(time.perf_counter() - started)
+            ratios.append(walls[0] / walls[1])
+    return statistics.median(ratios)
 
 
 def _render_in(named: dict[str, Case]) -> Callable[[str], int]:
