@@ -8,8 +8,10 @@ ephemeral message to that user.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +21,14 @@ from engine import Phase
 from engine.actions import CatchUno, ChooseColour, Draw, Play
 from engine.cards import CardFace
 from engine.views import PlayerView
-from renders import playable_cards, render_hand, render_standings, render_table
+from renders import (
+    hand_key,
+    playable_cards,
+    render_hand,
+    render_standings,
+    render_table,
+    table_key,
+)
 from tables.table import Table
 
 from ._components import button, select
@@ -108,6 +117,47 @@ class Payload:
         }
 
 
+# -- pictures ---------------------------------------------------------------------------------
+
+
+class Pictures:
+    """Rendered pictures by what they show: a picture is drawn once for each content.
+
+    The keys come from ``renders`` (``table_key``, ``hand_key``: equal keys mean
+    byte-identical PNGs), so a cached picture can never show another state than the one
+    asked for. A hand's key stands for the hand itself: it stays in memory, never in a log
+    or an id. Renders run in a worker thread, never on the event loop.
+    """
+
+    def __init__(self, size: int = 512) -> None:
+        self._size = size
+        self._pictures: OrderedDict[str, bytes] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+    async def get(self, key: str, render: Callable[[], bytes]) -> bytes:
+        """The picture of ``key``, rendered by ``render`` if it is not kept."""
+        picture = self._pictures.get(key)
+        if picture is not None:
+            self._pictures.move_to_end(key)
+            self.hits += 1
+            return picture
+        self.misses += 1
+        picture = await asyncio.to_thread(render)
+        self._pictures[key] = picture
+        if len(self._pictures) > self._size:
+            self._pictures.popitem(last=False)
+        return picture
+
+
+PICTURES = Pictures()
+
+
+def standings_key(card: tuple[str, list[str], list[list[str]], int]) -> str:
+    """The key of a scoring card: its words and numbers are all it shows."""
+    return "standings:" + hashlib.blake2b(repr(card).encode(), digest_size=16).hexdigest()
+
+
 # -- the table message ------------------------------------------------------------------------
 
 
@@ -187,10 +237,12 @@ async def _table_payload(table: Table) -> Payload:
         if public.termination is not None and match.history:
             # Between hands and at the end: the scoring card instead of the table.
             card = _scoring_card(table)
-            image = await asyncio.to_thread(render_standings, *card)
+            image = await PICTURES.get(standings_key(card), lambda: render_standings(*card))
             alt = "; ".join([card[0], *(" ".join(row) for row in card[2])])
         else:
-            image = await asyncio.to_thread(render_table, public, names)
+            image = await PICTURES.get(
+                table_key(public, names), lambda: render_table(public, names)
+            )
             alt = t(
                 "table.image_alt",
                 card=card_name(public.top),
@@ -326,7 +378,7 @@ async def hand_payload(
     state = match.hand
     view = state.view_for(seat)
     names = table.names()
-    image = await asyncio.to_thread(render_hand, view)
+    image = await PICTURES.get(hand_key(view), lambda: render_hand(view))
     playable = playable_cards(view)
     count = len(view.hand)
     embed = discord.Embed(

@@ -28,7 +28,7 @@ from ._components import ALL_COMPONENTS, HANDLER_COG
 from ._editor import editor_payload
 from ._house import PAGES, changes_for
 from ._i18n import LANGUAGES, CatalogueTranslator, guild_language, speaking, t
-from ._messages import HandState, hand_payload
+from ._messages import HandState
 from ._present import card_name, colour_name, preset_name, rules_help, team_name
 from ._replies import Defer, Interaction, Replies, answers
 from ._table_message import TableMessages
@@ -227,9 +227,7 @@ class Uno(commands.Cog, name=HANDLER_COG):
             raise TableError("not_seated")
         if table.match is None:
             raise TableError("game_not_running")
-        payload = await hand_payload(table, seat, notes=notes, ui=ui)
-        await interaction.edit_original_response(**payload.edit_kwargs())
-        self.messages.remember_hand(interaction, table, seat)
+        await self.messages.show_hand(interaction, table, seat, notes=notes, ui=ui)
 
     async def show_current_hand(self, interaction: Interaction, table: Table) -> None:
         """After a click on an out-of-date message: the hand as it is now."""

@@ -20,16 +20,17 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 
+from renders import hand_key
 from tables import Clock, Table, TableService
 
 from ._i18n import current_language, speaking, t
-from ._messages import hand_payload, hand_signature, table_payload
+from ._messages import HandState, hand_payload, hand_signature, table_payload
 
 log = logging.getLogger(__name__)
 
@@ -66,13 +67,21 @@ class _Latest:
 
 @dataclass
 class _OpenHand:
-    """A hand message someone has open, editable through its interaction."""
+    """The hand message a player has open, editable through the latest interaction on it.
+
+    One per table and seat: every edit of it — the answer to the player's own click or the
+    sync after others' moves — takes its lock, so edits never land out of order, and an edit
+    never shows an older version than the one shown.
+    """
 
     interaction: discord.Interaction[Any]
     seat: int
     language: str  # its reader's
-    signature: tuple[Any, ...]
+    signature: tuple[Any, ...]  # what it offers (see hand_signature)
+    picture: str  # the key of the picture it shows
+    shown: int  # the table version it shows
     expires: float
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wanted: Table | None = None
     busy: bool = False
 
@@ -176,15 +185,49 @@ class TableMessages:
 
     # -- open hands -------------------------------------------------------------------------
 
-    def remember_hand(self, interaction: discord.Interaction[Any], table: Table, seat: int) -> None:
-        """``interaction``'s message now shows ``seat``'s hand of ``table``: keep it in sync."""
-        self._hands.setdefault(table.id, {})[seat] = _OpenHand(
-            interaction,
-            seat,
-            current_language(),
-            hand_signature(table, seat),
-            time.monotonic() + HAND_TOKEN_SECONDS,
-        )
+    def latest(self, table: Table) -> Table:
+        """``table``, or the newer version of it this process has seen."""
+        latest = self._tables.get(table.id)
+        if latest is not None and latest.wanted.version > table.version:
+            return latest.wanted
+        return table
+
+    async def show_hand(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        seat: int,
+        *,
+        notes: Sequence[str] = (),
+        ui: HandState | None = None,
+    ) -> None:
+        """Show ``seat``'s hand in ``interaction``'s response and keep that message in sync
+        from now on (the newest version seen: never older than what it showed)."""
+        hands = self._hands.setdefault(table.id, {})
+        hand = hands.get(seat)
+        lock = hand.lock if hand is not None else asyncio.Lock()
+        async with lock:
+            newest = self.latest(table)
+            if newest.match is None or newest.playing_seat_of(newest.players[seat].user_id) != seat:
+                newest = table
+            payload = await hand_payload(newest, seat, notes=notes, ui=ui)
+            await interaction.edit_original_response(**payload.edit_kwargs())
+            opened = _OpenHand(
+                interaction,
+                seat,
+                current_language(),
+                hand_signature(newest, seat),
+                _picture(newest, seat),
+                newest.version,
+                time.monotonic() + HAND_TOKEN_SECONDS,
+                lock,
+            )
+            if hand is None:
+                hands[seat] = opened
+            else:  # the same hand, through its newest interaction
+                hand.interaction, hand.language = opened.interaction, opened.language
+                hand.signature, hand.picture = opened.signature, opened.picture
+                hand.shown, hand.expires = max(hand.shown, newest.version), opened.expires
 
     async def _update_hands(self, table: Table) -> None:
         hands = self._hands.get(table.id)
@@ -199,9 +242,10 @@ class TableMessages:
             if hand.expires <= now or gone:
                 hands.pop(seat, None)
                 continue
-            if hand_signature(table, seat) == hand.signature:
+            if table.version <= hand.shown or hand_signature(table, seat) == hand.signature:
                 continue
-            hand.wanted = table
+            if hand.wanted is None or table.version > hand.wanted.version:
+                hand.wanted = table
             if not hand.busy:
                 self._spawn(self._edit_hand(table.id, hand))
 
@@ -209,24 +253,26 @@ class TableMessages:
         hand.busy = True
         try:
             while hand.wanted is not None:
-                table, hand.wanted = hand.wanted, None
-                signature = hand_signature(table, hand.seat)
-                if signature == hand.signature:
-                    continue
-                with speaking(hand.language):
-                    payload = await hand_payload(table, hand.seat)
-                kwargs = payload.edit_kwargs()
-                if signature[0] == hand.signature[0]:
-                    del kwargs["attachments"]  # the same cards: keep the picture
-                try:
-                    await hand.interaction.edit_original_response(**kwargs)
-                except discord.HTTPException:
-                    # The token expired or the message was dismissed: stop following it.
-                    hands = self._hands.get(table_id, {})
-                    if hands.get(hand.seat) is hand:
-                        hands.pop(hand.seat, None)
-                    return
-                hand.signature = signature
+                async with hand.lock:
+                    table, hand.wanted = hand.wanted, None
+                    signature = hand_signature(table, hand.seat)
+                    if table.version <= hand.shown or signature == hand.signature:
+                        continue
+                    with speaking(hand.language):
+                        payload = await hand_payload(table, hand.seat)
+                    kwargs = payload.edit_kwargs()
+                    picture = _picture(table, hand.seat)
+                    if picture == hand.picture:
+                        del kwargs["attachments"]  # the same picture: keep it
+                    try:
+                        await hand.interaction.edit_original_response(**kwargs)
+                    except discord.HTTPException:
+                        # The token expired or the message was dismissed: stop following it.
+                        hands = self._hands.get(table_id, {})
+                        if hands.get(hand.seat) is hand:
+                            hands.pop(hand.seat, None)
+                        return
+                    hand.signature, hand.picture, hand.shown = signature, picture, table.version
         finally:
             hand.busy = False
 
@@ -240,3 +286,9 @@ class TableMessages:
         for task in self._tasks:
             task.cancel()
         self._hands.clear()
+
+
+def _picture(table: Table, seat: int) -> str:
+    """The key of the picture of ``seat``'s hand (it stays in memory, like the hand)."""
+    assert table.match is not None
+    return hand_key(table.match.hand.view_for(seat))
