@@ -19,7 +19,8 @@ discard pile below the top card or a card's id, leaves its key unchanged):
   top card, the colour in play and the pending penalty; and per seat (:class:`SeatScene`) the
   name as drawn (cleaned; a missing name is the seat number), the card count, UNO Flip the
   first 12 faces of the hand's other side, whether the seat is still playing, is the one to
-  move, won the hand, its rank when out, and whether it has called UNO.
+  move, won the hand, its rank when out, whether it has called UNO, and its team (R-TEAM-2:
+  partners sit alternately, so seat ``s`` plays for team ``s % teams``).
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ class SeatScene:
     winner: bool
     rank: int | None  # 1-based place of a seat that is out (or of the hand's ranking)
     uno: bool
+    team: int | None = None  # with teams (R-TEAM-2): the seat's team, 0-based
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +137,7 @@ def table_scene(view: TableView, names: Sequence[str]) -> TableScene:
                 winner=over and bool(view.ranking) and view.ranking[0] == seat,
                 rank=ranking.index(seat) + 1 if seat in ranking else None,
                 uno=view.uno_called and view.uno_seat == seat,
+                team=seat % view.rules.teams if view.rules.teams else None,
             )
         )
     return TableScene(

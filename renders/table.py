@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.cards import CardFace
+from engine.cards import CardFace, Colour
 from engine.views import TableView
 
 from . import theme
@@ -199,6 +199,24 @@ def _medal(image: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, rank: int
     draw_text(image, (x, y), str(rank), 16, theme.INK, anchor="mm")
 
 
+#: Team tags (R-TEAM-2): a letter on a colour of the classic deck, then the moon's.
+_TEAM_FILLS = (
+    theme.FILL[Colour.RED],
+    theme.FILL[Colour.BLUE],
+    theme.FILL[Colour.GREEN],
+    theme.FILL[Colour.YELLOW],
+    theme.MOON,
+)
+
+
+def _team_tag(image: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, team: int) -> None:
+    """The seat's team: a lettered disc on the seat's top-left corner."""
+    r = 12
+    fill = _TEAM_FILLS[team % len(_TEAM_FILLS)]
+    d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=theme.INK, width=2)
+    draw_text(image, (x, y), "ABCDE"[team % 5], 16, theme.INK, anchor="mm")
+
+
 def _seat(
     canvas: Image.Image,
     d: ImageDraw.ImageDraw,
@@ -238,6 +256,8 @@ def _seat(
     )
     if seat.rank is not None:
         _medal(canvas, d, box[2] - 4, box[1] + 2, seat.rank)
+    if seat.team is not None:
+        _team_tag(canvas, d, box[0] + 2, box[1] + 2, seat.team)
     if seat.uno:
         bx, by = box[2] - 62, box[1] - 16
         d.rounded_rectangle(

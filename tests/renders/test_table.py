@@ -121,3 +121,16 @@ def test_modern_deck_swap_hands_on_top() -> None:
     after = state.apply(0, "WH=G@2").state
     assert after.top.notation == "WH"
     assert open_png(render_table(after.public_view(), names(3))).size == SIZE
+
+
+def test_r_team_2_each_seat_shows_its_team() -> None:
+    """Partners sit alternately: the picture tags seat s with team s % teams."""
+    from engine import Rules, new_hand
+    from renders.scenes import table_scene
+
+    names = ["alice", "🤖 Ada", "bruno", "🤖 Turing"]
+    paired = new_hand(Rules.from_preset("classic", teams=2), 4, dealer=0, seed=3).state
+    alone = new_hand(Rules.from_preset("classic"), 4, dealer=0, seed=3).state
+    assert [s.team for s in table_scene(paired.public_view(), names).seats] == [0, 1, 0, 1]
+    assert [s.team for s in table_scene(alone.public_view(), names).seats] == [None] * 4
+    assert render_table(paired.public_view(), names) != render_table(alone.public_view(), names)
