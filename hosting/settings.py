@@ -56,6 +56,7 @@ class Settings:
     monitor_loop: bool = False  # MONITOR_EVENT_LOOP=1: log the longest event-loop stall
     computer_pause: float = 1.2  # COMPUTER_PAUSE_SECONDS: a computer player's thinking time
     held_seat_grace: float = 8.0  # HELD_SEAT_GRACE_SECONDS: a held seat waits for its person
+    catch_grace: float = 2.5  # CATCH_GRACE_SECONDS: a person's time to call UNO (R-UNO-2)
     database_url: str | None = field(default=None, repr=False)  # may carry a password
 
     @classmethod
@@ -80,6 +81,7 @@ class Settings:
             raise SettingsError("LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL.")
         pause = _seconds(env, "COMPUTER_PAUSE_SECONDS", default=1.2, most=60)
         grace = _seconds(env, "HELD_SEAT_GRACE_SECONDS", default=8.0, most=300)
+        catch_grace = _seconds(env, "CATCH_GRACE_SECONDS", default=2.5, most=30)
         url = env.get("DATABASE_URL", "").strip() or None
         if url is not None and not url.startswith(("postgresql://", "postgres://")):
             raise SettingsError(
@@ -90,6 +92,7 @@ class Settings:
             token=token,
             computer_pause=pause,
             held_seat_grace=grace,
+            catch_grace=catch_grace,
             database_path=env.get("DATABASE_PATH", "").strip() or "uno.sqlite3",
             dev_guild_id=int(guild) if guild else None,
             log_level=level,

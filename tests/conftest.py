@@ -23,6 +23,7 @@ BOT_SETTINGS = (
     "MONITOR_EVENT_LOOP",
     "COMPUTER_PAUSE_SECONDS",
     "HELD_SEAT_GRACE_SECONDS",
+    "CATCH_GRACE_SECONDS",
 )
 
 for _name in [n for n in os.environ if n.startswith("DISCORD_") or n in BOT_SETTINGS]:

@@ -153,6 +153,16 @@ def test_the_held_seat_grace_is_a_setting() -> None:
             Settings.from_env({"DISCORD_TOKEN": TOKEN, "HELD_SEAT_GRACE_SECONDS": bad})
 
 
+def test_r_uno_2_the_catch_grace_is_a_setting() -> None:
+    """Computer players give a person this long to call UNO (cogs.uno passes it to the clock)."""
+    assert Settings.from_env({"DISCORD_TOKEN": TOKEN}).catch_grace == 2.5
+    settings = Settings.from_env({"DISCORD_TOKEN": TOKEN, "CATCH_GRACE_SECONDS": "0"})
+    assert settings.catch_grace == 0.0
+    for bad in ("-0.5", "31", "later", "nan"):
+        with pytest.raises(SettingsError, match="CATCH_GRACE_SECONDS"):
+            Settings.from_env({"DISCORD_TOKEN": TOKEN, "CATCH_GRACE_SECONDS": bad})
+
+
 def test_database_url_must_be_postgresql() -> None:
     with pytest.raises(SettingsError, match="postgresql://"):
         Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "mysql://x"})

@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from storage import GameRepository
 from tables import DEFAULT_PAUSE, Clock, TableService
-from tables.clock import DEFAULT_HELD_GRACE
+from tables.clock import DEFAULT_CATCH_GRACE, DEFAULT_HELD_GRACE
 
 from ._boards import Boards
 from ._play import Uno
@@ -46,6 +46,7 @@ async def setup(bot: commands.Bot) -> None:
         messages.show,
         pause=getattr(settings, "computer_pause", DEFAULT_PAUSE),
         held_grace=getattr(settings, "held_seat_grace", DEFAULT_HELD_GRACE),
+        catch_grace=getattr(settings, "catch_grace", DEFAULT_CATCH_GRACE),
     )
     play = Uno(bot, service, replies, messages)
     boards = Boards(repo, replies, languages, service)

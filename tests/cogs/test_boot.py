@@ -172,6 +172,20 @@ async def test_the_extension_reloads(bot: UnoBot) -> None:
     assert [c.name for c in bot.tree.get_commands()] == ["uno", "uno-admin"]
 
 
+async def test_r_uno_2_the_clock_takes_its_times_from_the_settings(repo: GameRepository) -> None:
+    settings = Settings(token=TOKEN, computer_pause=0.3, held_seat_grace=4.0, catch_grace=1.5)
+    uno_bot = UnoBot(settings, repo)
+    await uno_bot.load_extension("cogs.uno")
+    try:
+        play = uno_bot.get_cog("Uno")
+        assert isinstance(play, cogs.uno.Uno)
+        clock = play.messages.clock
+        assert clock is not None
+        assert (clock.pause, clock.held_grace, clock.catch_grace) == (0.3, 4.0, 1.5)
+    finally:
+        await uno_bot.unload_extension("cogs.uno")
+
+
 async def test_the_extension_needs_the_table_service() -> None:
     plain = commands.Bot(command_prefix="!", intents=discord.Intents.none())
     with pytest.raises(RuntimeError, match="GameRepository"):
