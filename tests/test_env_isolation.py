@@ -80,7 +80,7 @@ def test_the_start_up_tests_pass_beside_a_filled_dot_env(tmp_path: Path) -> None
         "tests/cogs/test_boot.py",
     ]
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *selected],
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", *selected],
         cwd=clone,
         env=shell,
         capture_output=True,
