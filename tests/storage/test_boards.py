@@ -148,8 +148,8 @@ async def test_forget_user_erases_them_everywhere_and_keeps_the_others(
     assert await repo.boards.stats(2, 1) is None
     assert [row.user_id for row in await repo.boards.leaderboard(GUILD)] == [2]
     assert await repo.boards.stats(GUILD, 2) == other_before
-    async with repo._db.execute("SELECT user_id FROM player_results ORDER BY table_id") as cur:
-        assert [row[0] for row in await cur.fetchall()] == [2, 2]
+    rows = await repo.db.fetchall("SELECT user_id FROM player_results ORDER BY table_id")
+    assert [row[0] for row in rows] == [2, 2]
     assert await repo.boards.forget_user(1) == 0
 
 

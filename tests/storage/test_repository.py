@@ -1,4 +1,5 @@
-"""GameRepository on a real SQLite file: migrations, round-trips, compare-and-swap, logs."""
+"""GameRepository on a real SQLite file and a real PostgreSQL schema: migrations, round-trips,
+compare-and-swap, logs."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 
 from engine.errors import StaleStateError
 from storage import ActionRow, ChannelBusyError, GameRepository, TableRecord
+from storage.repository import _migrations
 
 
 def record(table_id: str = "t1", *, channel: int = 10, version: int = 0, **changes: object):
@@ -28,27 +30,42 @@ def record(table_id: str = "t1", *, channel: int = 10, version: int = 0, **chang
     return TableRecord(**base)  # type: ignore[arg-type]
 
 
-@pytest.fixture
-async def repo(tmp_path: Path):
-    repository = await GameRepository.open(str(tmp_path / "uno.sqlite3"))
-    yield repository
-    await repository.close()
-
-
-async def test_migrations_apply_once_from_zero(tmp_path: Path) -> None:
-    path = str(tmp_path / "fresh.sqlite3")
-    first = await GameRepository.open(path)
+async def test_migrations_apply_once_from_zero(database: str) -> None:
+    first = await GameRepository.open(database)
     assert await first.schema_version() >= 1
     assert await first.migrate() == []  # nothing left to apply
     await first.close()
-    again = await GameRepository.open(path)
+    again = await GameRepository.open(database)
     assert await again.migrate() == []
+    rows = await again.db.fetchall("SELECT name FROM schema_migrations ORDER BY version")
     await again.close()
-    with sqlite3.connect(path) as raw:
-        names = [row[0] for row in raw.execute("SELECT name FROM schema_migrations")]
-        mode = raw.execute("PRAGMA journal_mode").fetchone()[0]
+    names = [row[0] for row in rows]
+    assert names == [name for _, name, _ in _migrations(again.dialect)]
     assert names == ["0001_tables.sql", "0002_meta.sql", "0003_results.sql", "0004_options.sql"]
-    assert mode == "wal"
+
+
+async def test_both_engines_know_the_same_schema_versions() -> None:
+    sqlite = [(number, name) for number, name, _ in _migrations("sqlite")]
+    assert sqlite == [(number, name) for number, name, _ in _migrations("postgresql")]
+
+
+async def test_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:
+    path = str(tmp_path / "fresh.sqlite3")
+    repo = await GameRepository.open(path)
+    await repo.close()
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_processes_starting_together_migrate_once(database: str) -> None:
+    """A cluster's processes start at once on one database: one applies the migrations."""
+    repos = await asyncio.gather(*(GameRepository.open(database) for _ in range(3)))
+    try:
+        rows = await repos[0].db.fetchall("SELECT version FROM schema_migrations")
+        assert sorted(row[0] for row in rows) == [1, 2, 3, 4]
+    finally:
+        for repo in repos:
+            await repo.close()
 
 
 async def test_create_and_load_round_trip(repo: GameRepository) -> None:
@@ -113,14 +130,13 @@ async def test_seats_follow_the_state_and_find_a_users_tables(repo: GameReposito
     assert [t.id for t in await repo.live_tables()] == ["a", "b"]
 
 
-async def test_committed_state_survives_reopening(tmp_path: Path) -> None:
-    path = str(tmp_path / "uno.sqlite3")
-    first = await GameRepository.open(path)
+async def test_committed_state_survives_reopening(database: str) -> None:
+    first = await GameRepository.open(database)
     await first.create(record())
     await first.save(record(version=1, status="playing"), expected_version=0)
     await first.set_message("t1", 555)
     await first.close()
-    second = await GameRepository.open(path)
+    second = await GameRepository.open(database)
     stored = await second.load("t1")
     await second.close()
     assert stored is not None
