@@ -120,11 +120,7 @@ class Boards:
         if offset < 0 or not 1 <= limit <= MAX_PAGE:
             raise ValueError(f"offset >= 0 and 1 <= limit <= {MAX_PAGE}")
         number = await season_of(self._db, guild_id, season)
-        rows = await self._db.fetchall(
-            f"SELECT * FROM player_stats WHERE guild_id = ? AND season = ?"
-            f" ORDER BY {column} DESC, user_id LIMIT ? OFFSET ?",
-            (guild_id, number, limit, offset),
-        )
+        rows = await self._db.fetchall(page_sql(column), (guild_id, number, limit, offset))
         if not rows:
             return []
         # The first row may tie with the previous page: only a count knows its rank. After
@@ -255,10 +251,7 @@ class Boards:
 
     async def _ahead(self, guild_id: int, season: int, column: str, value: object) -> int:
         """How many players are strictly ahead of ``value`` on ``column``."""
-        count = await self._db.fetchval(
-            f"SELECT COUNT(*) FROM player_stats WHERE guild_id = ? AND season = ? AND {column} > ?",
-            (guild_id, season, value),
-        )
+        count = await self._db.fetchval(ahead_sql(column), (guild_id, season, value))
         return int(count) if count is not None else 0
 
 
@@ -278,6 +271,19 @@ async def _forget_name_in_records(tx: Executor, user_id: int) -> int:
             (json.dumps(state, separators=(",", ":")), row[0]),
         )
     return len(rows)
+
+
+def page_sql(column: str) -> str:
+    """One page of a board: a walk down ``column``'s index (``player_stats_by_…``)."""
+    return (
+        f"SELECT * FROM player_stats WHERE guild_id = ? AND season = ?"
+        f" ORDER BY {column} DESC, user_id LIMIT ? OFFSET ?"
+    )
+
+
+def ahead_sql(column: str) -> str:
+    """How many players are ahead of a value: a COUNT over a range of the same index."""
+    return f"SELECT COUNT(*) FROM player_stats WHERE guild_id = ? AND season = ? AND {column} > ?"
 
 
 def _column(sort: Sort) -> str:
