@@ -85,6 +85,13 @@ class Database(Executor):
         """``async with db.transaction() as tx:`` one write transaction (an :class:`Executor`),
         committed when the block ends, rolled back if it raises."""
 
+    async def write_one(self, sql: str, params: Params = ()) -> int:
+        """One statement as a write transaction of its own; the rows it changed (or, for a
+        statement that returns a row, its first column). PostgreSQL runs it in one round
+        trip; SQLite in a ``BEGIN IMMEDIATE`` turn like any write."""
+        async with self.transaction() as tx:
+            return await tx.execute(sql, params)
+
     @abstractmethod
     async def close(self) -> None:
         """Close the connection or pool."""
@@ -199,6 +206,15 @@ class PostgresDatabase(_PgExecutor, Database):
                 connection.transaction(),
             ):
                 yield _PgExecutor(connection)
+        except (asyncpg.LockNotAvailableError, TimeoutError) as exc:
+            raise DatabaseBusyError(self.write_wait) from exc
+
+    async def write_one(self, sql: str, params: Params = ()) -> int:
+        try:
+            async with self.pool.acquire(timeout=self.write_wait) as connection:
+                if sql.lstrip().upper().startswith("WITH"):
+                    return int(await connection.fetchval(numbered(sql), *params) or 0)
+                return changed(await connection.execute(numbered(sql), *params))
         except (asyncpg.LockNotAvailableError, TimeoutError) as exc:
             raise DatabaseBusyError(self.write_wait) from exc
 

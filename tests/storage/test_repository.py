@@ -165,3 +165,69 @@ async def test_saves_of_different_tables_do_not_interleave_transactions(
         assert stored is not None
         assert stored.version == 1
         assert await repo.actions(table_id) == [(1, 0, "draw"), (1, 1, "R7")]
+
+
+async def test_a_move_is_one_statement_on_postgresql_and_never_rewrites_unchanged_seats(
+    repo: GameRepository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 11 item 4: a move costs one round trip where the engine allows it."""
+    await repo.create(record(seats=(100, 200)))
+    statements: list[str] = []
+    if repo.dialect == "sqlite":
+        await repo.db.connection.set_trace_callback(statements.append)  # type: ignore[attr-defined]
+    else:
+        transactions: list[object] = []
+        write_one = repo.db.write_one
+
+        async def counted(sql: str, params: object = ()) -> int:
+            statements.append(sql)
+            return await write_one(sql, params)  # type: ignore[arg-type]
+
+        def no_transaction() -> object:
+            transactions.append(True)
+            raise AssertionError("a plain move needs no multi-statement transaction")
+
+        monkeypatch.setattr(repo.db, "write_one", counted)
+        monkeypatch.setattr(repo.db, "transaction", no_transaction)
+    await repo.save(
+        record(version=1, seats=(100, 200)),
+        expected_version=0,
+        actions=[ActionRow(0, "R7"), ActionRow(0, "uno")],
+    )
+    if repo.dialect == "sqlite":
+        await repo.db.connection.set_trace_callback(None)  # type: ignore[attr-defined]
+        assert [s.split()[0] for s in statements] == [
+            "BEGIN",
+            "UPDATE",
+            "INSERT",
+            "INSERT",
+            "COMMIT",
+        ]
+    else:
+        assert len(statements) == 1
+    assert not any("table_seats" in s for s in statements)
+    assert await repo.actions("t1") == [(1, 0, "R7"), (1, 0, "uno")]
+    assert [t.seats for t in await repo.live_tables()] == [(100, 200)]
+
+
+async def test_seats_changed_by_another_process_are_never_lost(database: str) -> None:
+    """Each process remembers the seats of the versions it saw; a compare-and-swap from an
+    old version fails, and the next save starts from the seats stored now."""
+    first = await GameRepository.open(database)
+    second = await GameRepository.open(database)
+    try:
+        await first.create(record(seats=(100, 200)))
+        seen = await second.load("t1")
+        assert seen is not None
+        await second.save(record(version=1, seats=(100, 300)), expected_version=0)
+        with pytest.raises(StaleStateError):
+            await first.save(record(version=1, seats=(100, 200)), expected_version=0)
+        current = await first.load("t1")
+        assert current is not None
+        assert current.seats == (100, 300)
+        await first.save(record(version=2, seats=(100, 300)), expected_version=1)
+        assert [t.id for t in await first.live_tables_of(300)] == ["t1"]
+        assert await first.live_tables_of(200) == []
+    finally:
+        await first.close()
+        await second.close()
