@@ -28,7 +28,7 @@ from discord.ext import commands
 from hosting import cli
 from hosting.logs import setup_logging
 from hosting.settings import Settings, SettingsError
-from storage import DatabaseUnavailableError, GameRepository
+from storage import DatabaseUnavailableError, GameRepository, PoolOptions
 
 __all__ = ["EXTENSIONS", "Settings", "SettingsError", "UnoBot", "main", "run"]
 
@@ -226,13 +226,26 @@ class _CollectorPauses:
         return longest
 
 
+async def open_repository(settings: Settings) -> GameRepository:
+    """The database the settings name: PostgreSQL when DATABASE_URL is set, else the SQLite
+    file DATABASE_PATH. An unreachable server or an unusable file raises
+    :class:`DatabaseUnavailableError` (one sentence) before anything connects to Discord."""
+    return await GameRepository.open(
+        settings.database,
+        startup_wait=settings.database_connect_timeout,
+        pool=PoolOptions(
+            max_size=settings.database_pool_size, command_timeout=settings.database_timeout
+        ),
+    )
+
+
 async def run(settings: Settings) -> None:
     """Run until the bot is closed, a signal arrives, or login fails.
 
     Every change is committed before anyone sees it, so a shutdown only has to finish the
     interactions in flight and close the database.
     """
-    repo = await GameRepository.open(settings.database_path)
+    repo = await open_repository(settings)
     try:
         async with UnoBot(settings, repo) as bot:
             loop = asyncio.get_running_loop()
@@ -247,7 +260,7 @@ async def run(settings: Settings) -> None:
 
 async def sync(settings: Settings, clear_guilds: Sequence[int] = ()) -> None:
     """Log in over HTTP only (no gateway), register the commands, and stop."""
-    repo = await GameRepository.open(settings.database_path)
+    repo = await open_repository(settings)
     try:
         async with UnoBot(settings, repo, force_sync=True, clear_guilds=clear_guilds) as bot:
             await bot.login(settings.token)  # runs setup_hook: load, sync, clear

@@ -11,6 +11,7 @@ database cannot be used.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -125,7 +126,6 @@ def main(argv: Sequence[str] | None, runners: Runners) -> int:
         if command == "restore":
             return restore(env, args.path)
         settings = Settings.from_env(env)
-        settings.require_sqlite()
         if command == "sync":
             return runners.sync(settings, tuple(args.clear_guild))
         return runners.run(settings)
@@ -174,8 +174,14 @@ def check(env: dict[str, str]) -> int:
         else:
             say(False, "token", problem)
     try:
-        settings.require_sqlite()
-        report = maintenance.inspect(settings.database_path)
+        if settings.database_url is not None:
+            report = asyncio.run(
+                maintenance.inspect_postgres(
+                    settings.database_url, wait=settings.database_connect_timeout
+                )
+            )
+        else:
+            report = maintenance.inspect(settings.database_path)
     except (SettingsError, DatabaseUnavailableError) as exc:
         say(False, "database", str(exc))
     else:

@@ -58,6 +58,9 @@ class Settings:
     held_seat_grace: float = 8.0  # HELD_SEAT_GRACE_SECONDS: a held seat waits for its person
     catch_grace: float = 2.5  # CATCH_GRACE_SECONDS: a person's time to call UNO (R-UNO-2)
     database_url: str | None = field(default=None, repr=False)  # may carry a password
+    database_pool_size: int = 10  # DATABASE_POOL_SIZE: PostgreSQL connections per process
+    database_timeout: float = 30.0  # DATABASE_TIMEOUT_SECONDS: one statement's limit
+    database_connect_timeout: float = 3.0  # DATABASE_CONNECT_TIMEOUT_SECONDS: reaching it
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, *, need_token: bool = True) -> Settings:
@@ -88,7 +91,13 @@ class Settings:
                 "DATABASE_URL must be a postgresql:// address, or empty to use the SQLite "
                 "file DATABASE_PATH."
             )
+        pool_size = _whole_number(env, "DATABASE_POOL_SIZE", default=10, least=1, most=100)
+        timeout = _seconds(env, "DATABASE_TIMEOUT_SECONDS", default=30.0, most=600)
+        connect_timeout = _seconds(env, "DATABASE_CONNECT_TIMEOUT_SECONDS", default=3.0, most=120)
         return cls(
+            database_pool_size=pool_size,
+            database_timeout=timeout,
+            database_connect_timeout=connect_timeout,
             token=token,
             computer_pause=pause,
             held_seat_grace=grace,
@@ -100,13 +109,11 @@ class Settings:
             database_url=url,
         )
 
-    def require_sqlite(self) -> None:
-        """Refuse to run on SQLite when the admin asked for PostgreSQL."""
-        if self.database_url is not None:
-            raise SettingsError(
-                "DATABASE_URL names a PostgreSQL database, which this version cannot use yet; "
-                "remove DATABASE_URL to keep the games in the SQLite file DATABASE_PATH."
-            )
+    @property
+    def database(self) -> str:
+        """Where the games are kept: DATABASE_URL (PostgreSQL) when set, else the SQLite
+        file DATABASE_PATH."""
+        return self.database_url or self.database_path
 
 
 def _seconds(env: Mapping[str, str], name: str, *, default: float, most: float) -> float:
@@ -121,3 +128,13 @@ def _seconds(env: Mapping[str, str], name: str, *, default: float, most: float) 
     if not 0 <= value <= most:  # also refuses nan
         raise SettingsError(f"{name} must be a number of seconds from 0 to {most:g}.")
     return value
+
+
+def _whole_number(env: Mapping[str, str], name: str, *, default: int, least: int, most: int) -> int:
+    """A whole number from ``least`` to ``most``; empty means ``default``."""
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    if not (text.isascii() and text.isdigit()) or not least <= int(text) <= most:
+        raise SettingsError(f"{name} must be a whole number from {least} to {most}.")
+    return int(text)

@@ -1,10 +1,13 @@
-"""Persistence: the only package that talks SQL (aiosqlite).
+"""Persistence: the only package that talks SQL (aiosqlite, or asyncpg for PostgreSQL).
 
 ``GameRepository`` stores each table's JSON state with a compare-and-swap on its version and
 logs every action in the same transaction; migrations are numbered ``.sql`` files. A save that
 finishes a table may carry its :class:`MatchResult`, which feeds the per-server boards
 (``repo.boards``), ratings, tournaments (``repo.tournaments``); ``repo.settings`` keeps each
 server's defaults.
+
+``GameRepository.open(target)`` takes an SQLite file path or a ``postgresql://`` URL: the
+same API and guarantees on both (``storage._db`` hides the difference).
 
 Start-up problems raise :class:`DatabaseUnavailableError` (one sentence: the path and what
 to do); a write that cannot get the lock from another program in time raises
@@ -14,6 +17,7 @@ and inspects a database file.
 
 from .boards import SORTS, BoardRow, Boards, PlayerStats, Season, Sort
 from .connection import DatabaseBusyError, DatabaseUnavailableError
+from .postgres import PoolOptions
 from .repository import ActionRow, ChannelBusyError, GameRepository, TableRecord
 from .results import MatchResult, PlayerResult
 from .settings import GuildSettings, GuildSettingsStore
@@ -45,6 +49,7 @@ __all__ = [
     "PlayerResult",
     "PlayerStanding",
     "PlayerStats",
+    "PoolOptions",
     "Season",
     "Sort",
     "TableRecord",

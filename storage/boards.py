@@ -8,16 +8,13 @@ so tied players share a rank (1, 2, 2, 4) and paging within ties is by user id.
 
 from __future__ import annotations
 
-import asyncio
 import json
-import sqlite3
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Literal
 
-import aiosqlite
-
-from ._sql import CURRENT_SEASON, season_of, transaction
+from ._db import Database, Executor, Row
+from ._sql import current_season, season_of
 
 #: The name a forgotten player keeps in stored game records (``/uno forget-me``).
 FORGOTTEN = "—"
@@ -106,9 +103,8 @@ class Season:
 class Boards:
     """Leaderboard queries and season changes on the repository's connection."""
 
-    def __init__(self, db: aiosqlite.Connection, lock: asyncio.Lock) -> None:
+    def __init__(self, db: Database) -> None:
         self._db = db
-        self._lock = lock
 
     async def leaderboard(
         self,
@@ -124,12 +120,7 @@ class Boards:
         if offset < 0 or not 1 <= limit <= MAX_PAGE:
             raise ValueError(f"offset >= 0 and 1 <= limit <= {MAX_PAGE}")
         number = await season_of(self._db, guild_id, season)
-        async with self._db.execute(
-            f"SELECT * FROM player_stats WHERE guild_id = ? AND season = ?"
-            f" ORDER BY {column} DESC, user_id LIMIT ? OFFSET ?",
-            (guild_id, number, limit, offset),
-        ) as cursor:
-            rows = list(await cursor.fetchall())
+        rows = await self._db.fetchall(page_sql(column), (guild_id, number, limit, offset))
         if not rows:
             return []
         # The first row may tie with the previous page: only a count knows its rank. After
@@ -155,12 +146,11 @@ class Boards:
 
     async def board_size(self, guild_id: int, *, season: int | None = None) -> int:
         """How many players the board has (for "page 3 of 12")."""
-        async with self._db.execute(
+        value = await self._db.fetchval(
             "SELECT COUNT(*) FROM player_stats WHERE guild_id = ? AND season = ?",
             (guild_id, await season_of(self._db, guild_id, season)),
-        ) as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
+        )
+        return int(value) if value is not None else 0
 
     async def stats(
         self, guild_id: int, user_id: int, season: int | None = None
@@ -202,11 +192,10 @@ class Boards:
 
     async def seasons(self, guild_id: int) -> list[Season]:
         """Every season of the server, oldest first (season 1 even if never written)."""
-        async with self._db.execute(
+        rows = await self._db.fetchall(
             "SELECT season, started_at, ended_at FROM seasons WHERE guild_id = ? ORDER BY season",
             (guild_id,),
-        ) as cursor:
-            rows = list(await cursor.fetchall())
+        )
         if not rows:
             return [Season(1, None, None)]
         return [Season(row[0], row[1], row[2]) for row in rows]
@@ -216,18 +205,17 @@ class Boards:
 
         Later results count in the new season; boards and ratings start afresh there.
         """
-        async with transaction(self._db, self._lock):
-            async with self._db.execute(f"SELECT {CURRENT_SEASON}", {"guild": guild_id}) as cursor:
-                row = await cursor.fetchone()
-            current = int(row[0]) if row else 1
+        async with self._db.transaction() as tx:
+            await tx.serialise(guild_id)  # no result of this server is being counted meanwhile
+            current = await current_season(tx, guild_id)
             # Season 1 has no row yet the first time: write it, closed.
-            await self._db.execute(
+            await tx.execute(
                 "INSERT INTO seasons (guild_id, season, started_at, ended_at)"
                 " VALUES (?, ?, NULL, ?)"
                 " ON CONFLICT (guild_id, season) DO UPDATE SET ended_at = excluded.ended_at",
                 (guild_id, current, now),
             )
-            await self._db.execute(
+            await tx.execute(
                 "INSERT INTO seasons (guild_id, season, started_at, ended_at)"
                 " VALUES (?, ?, ?, NULL)",
                 (guild_id, current + 1, now),
@@ -243,53 +231,59 @@ class Boards:
         records of finished and closed tables their name becomes :data:`FORGOTTEN` (live
         tables are renamed by the table layer, which owns them while they run).
         """
-        async with transaction(self._db, self._lock):
-            renamed = await self._forget_name_in_records(user_id)
-            stats = await self._db.execute("DELETE FROM player_stats WHERE user_id = ?", (user_id,))
-            anonymised = await self._db.execute(
+        async with self._db.transaction() as tx:
+            renamed = await _forget_name_in_records(tx, user_id)
+            stats = await tx.execute("DELETE FROM player_stats WHERE user_id = ?", (user_id,))
+            anonymised = await tx.execute(
                 "UPDATE player_results SET user_id = NULL, name = NULL WHERE user_id = ?"
                 " AND table_id IN"
                 " (SELECT table_id FROM match_results WHERE tournament_id IS NOT NULL)",
                 (user_id,),
             )
-            results = await self._db.execute(
-                "DELETE FROM player_results WHERE user_id = ?", (user_id,)
-            )
-        return stats.rowcount + anonymised.rowcount + results.rowcount + renamed
+            results = await tx.execute("DELETE FROM player_results WHERE user_id = ?", (user_id,))
+        return stats + anonymised + results + renamed
 
-    async def _forget_name_in_records(self, user_id: int) -> int:
-        async with self._db.execute(
-            "SELECT t.id, t.state FROM tables t JOIN table_seats s ON s.table_id = t.id"
-            " WHERE s.user_id = ? AND t.status NOT IN ('lobby', 'playing')",
-            (user_id,),
-        ) as cursor:
-            rows = list(await cursor.fetchall())
-        for row in rows:
-            state = json.loads(row[1])
-            for player in state.get("players", []):
-                if player.get("user_id") == user_id:
-                    player["name"] = FORGOTTEN
-            await self._db.execute(
-                "UPDATE tables SET state = ? WHERE id = ?",
-                (json.dumps(state, separators=(",", ":")), row[0]),
-            )
-        return len(rows)
-
-    async def _row(self, guild_id: int, season: int, user_id: int) -> sqlite3.Row | None:
-        async with self._db.execute(
+    async def _row(self, guild_id: int, season: int, user_id: int) -> Row | None:
+        return await self._db.fetchone(
             "SELECT * FROM player_stats WHERE guild_id = ? AND season = ? AND user_id = ?",
             (guild_id, season, user_id),
-        ) as cursor:
-            return await cursor.fetchone()
+        )
 
     async def _ahead(self, guild_id: int, season: int, column: str, value: object) -> int:
         """How many players are strictly ahead of ``value`` on ``column``."""
-        async with self._db.execute(
-            f"SELECT COUNT(*) FROM player_stats WHERE guild_id = ? AND season = ? AND {column} > ?",
-            (guild_id, season, value),
-        ) as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
+        count = await self._db.fetchval(ahead_sql(column), (guild_id, season, value))
+        return int(count) if count is not None else 0
+
+
+async def _forget_name_in_records(tx: Executor, user_id: int) -> int:
+    rows = await tx.fetchall(
+        "SELECT t.id, t.state FROM tables t JOIN table_seats s ON s.table_id = t.id"
+        " WHERE s.user_id = ? AND t.status NOT IN ('lobby', 'playing')",
+        (user_id,),
+    )
+    for row in rows:
+        state = json.loads(row[1])
+        for player in state.get("players", []):
+            if player.get("user_id") == user_id:
+                player["name"] = FORGOTTEN
+        await tx.execute(
+            "UPDATE tables SET state = ? WHERE id = ?",
+            (json.dumps(state, separators=(",", ":")), row[0]),
+        )
+    return len(rows)
+
+
+def page_sql(column: str) -> str:
+    """One page of a board: a walk down ``column``'s index (``player_stats_by_…``)."""
+    return (
+        f"SELECT * FROM player_stats WHERE guild_id = ? AND season = ?"
+        f" ORDER BY {column} DESC, user_id LIMIT ? OFFSET ?"
+    )
+
+
+def ahead_sql(column: str) -> str:
+    """How many players are ahead of a value: a COUNT over a range of the same index."""
+    return f"SELECT COUNT(*) FROM player_stats WHERE guild_id = ? AND season = ? AND {column} > ?"
 
 
 def _column(sort: Sort) -> str:
@@ -299,7 +293,7 @@ def _column(sort: Sort) -> str:
     return _COLUMN[sort]
 
 
-def _board_row(rank: int, row: sqlite3.Row) -> BoardRow:
+def _board_row(rank: int, row: Row) -> BoardRow:
     return BoardRow(
         rank=rank,
         user_id=row["user_id"],

@@ -158,7 +158,12 @@ def check_folder(path: str) -> None:
         )
 
 
-async def connect(path: str, *, wait: float = STARTUP_WAIT) -> aiosqlite.Connection:
+SYNCHRONOUS = ("FULL", "NORMAL")
+
+
+async def connect(
+    path: str, *, wait: float = STARTUP_WAIT, synchronous: str = "NORMAL"
+) -> aiosqlite.Connection:
     """Open and configure the connection; on any failure it is closed again.
 
     (An unclosed aiosqlite connection keeps a non-daemon thread alive: the process would
@@ -177,9 +182,12 @@ async def connect(path: str, *, wait: float = STARTUP_WAIT) -> aiosqlite.Connect
         async with db.execute("SELECT count(*) FROM sqlite_master") as cursor:
             await cursor.fetchone()
         await db.execute("PRAGMA journal_mode = WAL")
-        # With WAL, NORMAL survives any crash of the bot process; only an OS crash or power
-        # cut can roll back the last commits.
-        await db.execute("PRAGMA synchronous = NORMAL")
+        # With WAL, both survive any crash of the bot process. FULL also syncs the WAL at
+        # every commit, so an OS crash or power cut loses nothing acknowledged; NORMAL syncs
+        # at checkpoints only, and such a crash can roll back the last commits.
+        if synchronous not in SYNCHRONOUS:
+            raise ValueError(f"synchronous is one of {', '.join(SYNCHRONOUS)}")
+        await db.execute(f"PRAGMA synchronous = {synchronous}")
         await db.execute("PRAGMA foreign_keys = ON")
     except BaseException as exc:
         await db.close()

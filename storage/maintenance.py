@@ -1,4 +1,4 @@
-"""Looking after the database file from the command line: inspect, back up, restore.
+"""Looking after the database from the command line: inspect, back up, restore.
 
 These run outside the bot (``uno-bot check``, ``backup``, ``restore``), so they use the
 standard ``sqlite3`` module directly. Backups use SQLite's online backup API: a consistent
@@ -18,6 +18,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+import asyncpg
+
+from . import postgres
 from .connection import STARTUP_WAIT, DatabaseUnavailableError, check_folder, explain, shown_path
 from .repository import _migrations
 
@@ -150,6 +153,36 @@ def restore(backup_file: str, target: str, *, wait: float = STARTUP_WAIT) -> Cop
             saved.backup(db)
             _check_integrity(db, where)
     return CopyReport(source, where, version, Path(where).stat().st_size, previous)
+
+
+async def inspect_postgres(url: str, *, wait: float = STARTUP_WAIT) -> DatabaseReport:
+    """Check, without changing anything, that the PostgreSQL database at ``url`` is
+    reachable with its user and password, and which schema it holds."""
+    where = postgres.shown_url(url)
+    try:
+        connection = await asyncpg.connect(url, timeout=wait)
+    except BaseException as exc:
+        raise postgres.explain(url, exc, waited=wait) from exc
+    try:
+        exists = await connection.fetchval("SELECT to_regclass('schema_migrations') IS NOT NULL")
+        version = 0
+        if exists:
+            found = await connection.fetchval("SELECT MAX(version) FROM schema_migrations")
+            version = int(found or 0)
+        size = await connection.fetchval("SELECT pg_database_size(current_database())")
+    except BaseException as exc:
+        raise postgres.explain(url, exc, waited=wait) from exc
+    finally:
+        await connection.close()
+    newest = known_version()
+    if version > newest:
+        raise DatabaseUnavailableError(
+            where,
+            f"{where} was written by a newer version of the bot (schema {version}, this "
+            f"version knows up to {newest}); upgrade the bot first.",
+        )
+    pending = tuple(name for number, name, _ in _migrations("postgresql") if number > version)
+    return DatabaseReport(where, True, version, newest, pending, int(size or 0))
 
 
 # -- helpers ------------------------------------------------------------------------------------

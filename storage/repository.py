@@ -1,8 +1,9 @@
 """The one place that talks SQL: tables, their snapshots and their action logs.
 
 Every change is a compare-and-swap on the table's version, written in one transaction with
-its actions, before anyone is shown the result. The database runs in WAL mode: readers never
-block the writer, and a crash of the bot never loses a committed action.
+its actions, before anyone is shown the result. The same code runs on SQLite (one file, WAL
+mode: readers never block the writer, and a crash of the bot never loses a committed action)
+and on PostgreSQL (several processes on one database); ``storage._db`` hides the difference.
 """
 
 from __future__ import annotations
@@ -14,11 +15,10 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-import aiosqlite
-
 from engine.errors import StaleStateError
 
-from ._sql import transaction
+from . import postgres
+from ._db import MIGRATIONS_LOCK, Database, Dialect, Executor, Row, SqliteDatabase, unique_violation
 from .boards import Boards
 from .connection import (
     RUNNING_BUSY_TIMEOUT_MS,
@@ -27,11 +27,11 @@ from .connection import (
     DatabaseBusyError,
     DatabaseUnavailableError,
     WriteTurns,
-    begin_immediate,
     connect,
     explain,
     shown_path,
 )
+from .postgres import DEFAULT_POOL, PoolOptions
 from .results import MatchResult, record_result
 from .settings import GuildSettingsStore
 from .tournaments import Tournaments
@@ -73,10 +73,14 @@ class ActionRow:
     action: str
 
 
-def _migrations() -> list[tuple[int, str, str]]:
-    """The numbered ``.sql`` files of ``storage/migrations``, in order."""
+def _migrations(dialect: Dialect = "sqlite") -> list[tuple[int, str, str]]:
+    """The numbered ``.sql`` files of ``storage/migrations`` (SQLite) or of its
+    ``postgresql`` folder, in order. Both sets carry the same numbers for the same schema."""
+    folder = resources.files("storage.migrations")
+    if dialect == "postgresql":
+        folder = folder / "postgresql"
     found = []
-    for entry in resources.files("storage.migrations").iterdir():
+    for entry in folder.iterdir():
         name = entry.name
         if name.endswith(".sql") and name[:4].isdigit():
             found.append((int(name[:4]), name, entry.read_text(encoding="utf-8")))
@@ -86,199 +90,223 @@ def _migrations() -> list[tuple[int, str, str]]:
 class GameRepository:
     """Async access to the tables. Build it with :meth:`open`."""
 
-    def __init__(
-        self, db: aiosqlite.Connection, *, path: str = ":memory:", write_wait: float = WRITE_WAIT
-    ) -> None:
+    def __init__(self, db: Database, *, path: str = ":memory:") -> None:
         self._db = db
         self._path = path
-        # One connection carries every table: transactions from different coroutines must
-        # not interleave on it, so writers take turns (reads need no lock). Each turn waits
-        # at most ``write_wait`` seconds for the lock when another program holds it.
-        self._writing = WriteTurns(write_wait)
-        # Boards, tournaments and settings share the connection and take the same turns.
-        self.boards = Boards(db, self._writing)
-        self.tournaments = Tournaments(db, self._writing)
-        self.settings = GuildSettingsStore(db, self._writing)
+        # Boards, tournaments and settings share the database and its write transactions.
+        self.boards = Boards(db)
+        self.tournaments = Tournaments(db)
+        self.settings = GuildSettingsStore(db)
+        self._columns = _COLUMNS.format(seats=_SEATS[db.dialect])
+        # The seats of each live table at the version this process last wrote or read.
+        self._seats: dict[str, tuple[int, tuple[int, ...]]] = {}
+
+    @property
+    def dialect(self) -> Dialect:
+        """``"sqlite"`` or ``"postgresql"``."""
+        return self._db.dialect
+
+    @property
+    def db(self) -> Database:
+        """The database itself (for maintenance jobs, the transfer command and tests)."""
+        return self._db
 
     @classmethod
     async def open(
-        cls, path: str, *, startup_wait: float = STARTUP_WAIT, write_wait: float = WRITE_WAIT
+        cls,
+        path: str,
+        *,
+        startup_wait: float = STARTUP_WAIT,
+        write_wait: float = WRITE_WAIT,
+        pool: PoolOptions = DEFAULT_POOL,
+        synchronous: str = "NORMAL",
     ) -> GameRepository:
-        """Connect, configure, migrate and test-write the database at ``path``.
+        """Connect, configure, migrate and test-write the database at ``path``: an SQLite
+        file, or a PostgreSQL database when ``path`` is a ``postgresql://`` URL (``pool``
+        sizes its connection pool; ``synchronous`` is SQLite's).
 
-        ``:memory:`` works. Anything that stops the bot from using the file (a missing folder,
-        a damaged or read-only file, a lock held by another program for ``startup_wait``
-        seconds, a schema newer than this code) raises :class:`DatabaseUnavailableError`, one
-        sentence naming the path and what to do, with the connection closed. Once open, a
-        write that cannot get the lock within ``write_wait`` seconds raises
-        :class:`DatabaseBusyError` and changes nothing.
+        ``:memory:`` works. Anything that stops the bot from using the database (a missing
+        folder, a damaged or read-only file, an unreachable server, a lock held by another
+        program for ``startup_wait`` seconds, a schema newer than this code) raises
+        :class:`DatabaseUnavailableError`, one sentence naming the path or server and what to
+        do, with the connection closed. Once open, a write that cannot get the lock within
+        ``write_wait`` seconds raises :class:`DatabaseBusyError` and changes nothing.
         """
-        db = await connect(path, wait=startup_wait)
+        if postgres.is_url(path):
+            return await cls._open_postgres(
+                path, startup_wait=startup_wait, write_wait=write_wait, pool=pool
+            )
+        connection = await connect(path, wait=startup_wait, synchronous=synchronous)
+        writing = WriteTurns(startup_wait)
         try:
-            repo = cls(db, path=path, write_wait=startup_wait)
+            repo = cls(SqliteDatabase(connection, writing), path=path)
             await repo.migrate()
             await repo._prove_writable()
-            repo._writing.wait = write_wait
-            await db.execute(f"PRAGMA busy_timeout = {RUNNING_BUSY_TIMEOUT_MS}")
+            writing.wait = write_wait
+            await connection.execute(f"PRAGMA busy_timeout = {RUNNING_BUSY_TIMEOUT_MS}")
         except BaseException as exc:
-            await db.close()
+            await connection.close()
             if isinstance(exc, DatabaseBusyError):
                 locked = sqlite3.OperationalError("database is locked")
                 raise explain(path, locked, waited=startup_wait) from exc
             raise explain(path, exc, waited=startup_wait) from exc
         return repo
 
+    @classmethod
+    async def _open_postgres(
+        cls, url: str, *, startup_wait: float, write_wait: float, pool: PoolOptions
+    ) -> GameRepository:
+        db = await postgres.open_pool(
+            url, options=pool, startup_wait=startup_wait, write_wait=write_wait
+        )
+        try:
+            repo = cls(db, path=postgres.shown_url(url))
+            await repo.migrate()
+            await repo._prove_writable()
+        except BaseException as exc:
+            await db.close()
+            raise postgres.explain(url, exc, waited=startup_wait) from exc
+        return repo
+
     async def close(self) -> None:
-        """Close the connection."""
+        """Close the connection (SQLite) or the pool (PostgreSQL)."""
         await self._db.close()
 
     async def _prove_writable(self) -> None:
         """Take the write lock, change a row and roll it back: a read-only file or folder, or
         a lock held elsewhere, shows up now, at start, not at the first player's move.
         Nothing is committed, so another process reading the database sees no write."""
-        async with self._writing:
-            await begin_immediate(self._db, self._writing.wait)
-            try:
-                await self._db.execute(
-                    "INSERT OR REPLACE INTO meta (key, value) VALUES ('write probe', '')"
+
+        class _ProbeError(Exception):
+            pass
+
+        try:
+            async with self._db.transaction() as tx:
+                await tx.execute(
+                    "INSERT INTO meta (key, value) VALUES ('write probe', '')"
+                    " ON CONFLICT (key) DO UPDATE SET value = excluded.value"
                 )
-            finally:
-                await self._db.execute("ROLLBACK")
+                raise _ProbeError
+        except _ProbeError:
+            pass
 
     async def migrate(self) -> list[str]:
-        """Apply the migrations not applied yet, each in its own transaction.
+        """Apply the migrations not applied yet, in one transaction (processes starting
+        together on one PostgreSQL database take turns: one applies, the others find them
+        done).
 
         A database migrated by a newer version of the code (a version this code does not
         know) is refused before anything is written.
         """
-        await self._db.execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations ("
-            " version INTEGER PRIMARY KEY, name TEXT NOT NULL)"
-        )
-        async with self._db.execute("SELECT version FROM schema_migrations") as cursor:
-            done = {row[0] for row in await cursor.fetchall()}
-        known = _migrations()
-        newest = max((version for version, _, _ in known), default=0)
-        if done and max(done) > newest:
-            where = shown_path(self._path)
-            raise DatabaseUnavailableError(
-                where,
-                f"The database {where} was written by a newer version of the bot (schema "
-                f"{max(done)}, this version knows up to {newest}); upgrade the bot, or "
-                "restore a backup made by this version (uno-bot restore BACKUP_FILE).",
+        async with self._db.transaction() as tx:
+            await tx.serialise(MIGRATIONS_LOCK)
+            await tx.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                " version INTEGER PRIMARY KEY, name TEXT NOT NULL)"
             )
-        applied = []
-        for version, name, sql in known:
-            if version in done:
-                continue
-            async with transaction(self._db, self._writing):
+            done = {row[0] for row in await tx.fetchall("SELECT version FROM schema_migrations")}
+            known = _migrations(self._db.dialect)
+            newest = max((version for version, _, _ in known), default=0)
+            if done and max(done) > newest:
+                where = shown_path(self._path) if self.dialect == "sqlite" else self._path
+                raise DatabaseUnavailableError(
+                    where,
+                    f"The database {where} was written by a newer version of the bot (schema "
+                    f"{max(done)}, this version knows up to {newest}); upgrade the bot, or "
+                    "restore a backup made by this version (uno-bot restore BACKUP_FILE).",
+                )
+            applied = []
+            for version, name, sql in known:
+                if version in done:
+                    continue
                 for statement in _statements(sql):
-                    await self._db.execute(statement)
-                await self._db.execute(
+                    await tx.execute(statement)
+                await tx.execute(
                     "INSERT INTO schema_migrations (version, name) VALUES (?, ?)", (version, name)
                 )
-            applied.append(name)
+                applied.append(name)
         return applied
 
     async def schema_version(self) -> int:
         """The highest applied migration."""
-        async with self._db.execute("SELECT MAX(version) FROM schema_migrations") as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row and row[0] is not None else 0
+        value = await self._db.fetchval("SELECT MAX(version) FROM schema_migrations")
+        return int(value) if value is not None else 0
 
     # -- reading ----------------------------------------------------------------------------
 
     async def load(self, table_id: str) -> TableRecord | None:
         """The table with this id, or ``None``."""
-        async with self._db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)) as cursor:
-            row = await cursor.fetchone()
-        return await self._record(row) if row else None
+        row = await self._db.fetchone(
+            f"SELECT {self._columns} FROM tables t WHERE id = ?", (table_id,)
+        )
+        return _record(row) if row else None
 
     async def version_of(self, table_id: str) -> tuple[int, int | None] | None:
         """The table's stored version and message id, or ``None``: enough to tell whether a
         copy in memory is still current without reading (and parsing) the whole state."""
-        async with self._db.execute(
+        row = await self._db.fetchone(
             "SELECT version, message_id FROM tables WHERE id = ?", (table_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         if row is None:
             return None
         return int(row[0]), (int(row[1]) if row[1] is not None else None)
 
     async def live_id_in_channel(self, channel_id: int) -> str | None:
         """The id of the channel's lobby or running game, if any."""
-        async with self._db.execute(
+        value = await self._db.fetchval(
             "SELECT id FROM tables WHERE channel_id = ? AND status IN ('lobby', 'playing')",
             (channel_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
-        return str(row[0]) if row else None
+        )
+        return str(value) if value is not None else None
 
     async def live_in_channel(self, channel_id: int) -> TableRecord | None:
         """The channel's lobby or running game, if any."""
-        async with self._db.execute(
-            "SELECT * FROM tables WHERE channel_id = ? AND status IN ('lobby', 'playing')",
+        row = await self._db.fetchone(
+            f"SELECT {self._columns} FROM tables t"
+            " WHERE channel_id = ? AND status IN ('lobby', 'playing')",
             (channel_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
-        return await self._record(row) if row else None
+        )
+        return self._seen(_record(row)) if row else None
 
     async def live_tables(self) -> list[TableRecord]:
         """Every lobby and running game, oldest first (to resume after a restart)."""
-        async with self._db.execute(
-            "SELECT * FROM tables WHERE status IN ('lobby', 'playing') ORDER BY created_at, id"
-        ) as cursor:
-            rows = list(await cursor.fetchall())
-        return [await self._record(row) for row in rows]
+        rows = await self._db.fetchall(
+            f"SELECT {self._columns} FROM tables t"
+            " WHERE status IN ('lobby', 'playing') ORDER BY created_at, id"
+        )
+        return [self._seen(_record(row)) for row in rows]
 
     async def live_tables_of(self, user_id: int) -> list[TableRecord]:
         """The live tables where ``user_id`` has a seat."""
-        async with self._db.execute(
-            "SELECT t.* FROM tables t JOIN table_seats s ON s.table_id = t.id"
+        rows = await self._db.fetchall(
+            f"SELECT {self._columns} FROM tables t JOIN table_seats s ON s.table_id = t.id"
             " WHERE s.user_id = ? AND t.status IN ('lobby', 'playing') ORDER BY t.created_at",
             (user_id,),
-        ) as cursor:
-            rows = list(await cursor.fetchall())
-        return [await self._record(row) for row in rows]
+        )
+        return [self._seen(_record(row)) for row in rows]
+
+    def _seen(self, record: TableRecord) -> TableRecord:
+        self._remember_seats(record)
+        return record
 
     async def actions(self, table_id: str) -> list[tuple[int, int | None, str]]:
         """The action log of a table: ``(version, seat, action)`` in order."""
-        async with self._db.execute(
+        rows = await self._db.fetchall(
             "SELECT version, seat, action FROM actions WHERE table_id = ?"
             " ORDER BY version, position",
             (table_id,),
-        ) as cursor:
-            return [(row[0], row[1], row[2]) for row in await cursor.fetchall()]
-
-    async def _record(self, row: sqlite3.Row) -> TableRecord:
-        async with self._db.execute(
-            "SELECT user_id FROM table_seats WHERE table_id = ? ORDER BY seat", (row["id"],)
-        ) as cursor:
-            seats = tuple(r[0] for r in await cursor.fetchall())
-        return TableRecord(
-            id=row["id"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            status=row["status"],
-            version=row["version"],
-            state=json.loads(row["state"]),
-            seats=seats,
-            message_id=row["message_id"],
-            deadline=row["deadline"],
-            created_at=row["created_at"],
-            updated_at=row["updated_at"],
         )
+        return [(row[0], row[1], row[2]) for row in rows]
 
     async def get_meta(self, key: str) -> str | None:
         """A stored fact about the bot, or ``None``."""
-        async with self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cursor:
-            row = await cursor.fetchone()
-        return str(row[0]) if row else None
+        value = await self._db.fetchval("SELECT value FROM meta WHERE key = ?", (key,))
+        return str(value) if value is not None else None
 
     async def set_meta(self, key: str, value: str) -> None:
         """Store a fact about the bot."""
-        async with transaction(self._db, self._writing):
-            await self._db.execute(
+        async with self._db.transaction() as tx:
+            await tx.execute(
                 "INSERT INTO meta (key, value) VALUES (?, ?)"
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, value),
@@ -286,54 +314,49 @@ class GameRepository:
 
     async def meta_keys(self, prefix: str) -> list[str]:
         """The stored facts whose key starts with ``prefix``, sorted."""
-        async with self._db.execute(
-            "SELECT key FROM meta WHERE substr(key, 1, length(?)) = ? ORDER BY key",
+        rows = await self._db.fetchall(
+            "SELECT key FROM meta WHERE substr(key, 1, length(CAST(? AS TEXT)))"
+            " = CAST(? AS TEXT) ORDER BY key",
             (prefix, prefix),
-        ) as cursor:
-            return [str(row[0]) for row in await cursor.fetchall()]
+        )
+        return [str(row[0]) for row in rows]
 
     async def delete_meta(self, key: str) -> None:
         """Forget a stored fact (nothing happens if there is none)."""
-        async with transaction(self._db, self._writing):
-            await self._db.execute("DELETE FROM meta WHERE key = ?", (key,))
+        async with self._db.transaction() as tx:
+            await tx.execute("DELETE FROM meta WHERE key = ?", (key,))
 
     # -- writing ----------------------------------------------------------------------------
 
     async def create(self, record: TableRecord, actions: Sequence[ActionRow] = ()) -> None:
         """Insert a new table; :class:`ChannelBusyError` if the channel has a live one."""
-        async with self._writing:
-            await self._create(record, actions)
-
-    async def _create(self, record: TableRecord, actions: Sequence[ActionRow]) -> None:
-        await begin_immediate(self._db, self._writing.wait)
         try:
-            await self._db.execute(
-                "INSERT INTO tables (id, guild_id, channel_id, status, version, state,"
-                " message_id, deadline, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    record.id,
-                    record.guild_id,
-                    record.channel_id,
-                    record.status,
-                    record.version,
-                    _dump(record.state),
-                    record.message_id,
-                    record.deadline,
-                    record.created_at,
-                    record.updated_at,
-                ),
-            )
-            await self._write_seats_and_actions(record, actions)
-        except sqlite3.IntegrityError as exc:
-            await self._db.execute("ROLLBACK")
-            if "tables_one_live_per_channel" in str(exc) or "channel_id" in str(exc):
+            async with self._db.transaction() as tx:
+                await tx.execute(
+                    "INSERT INTO tables (id, guild_id, channel_id, status, version, state,"
+                    " message_id, deadline, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        record.id,
+                        record.guild_id,
+                        record.channel_id,
+                        record.status,
+                        record.version,
+                        _dump(record.state),
+                        record.message_id,
+                        record.deadline,
+                        record.created_at,
+                        record.updated_at,
+                    ),
+                )
+                await _write_seats(tx, record)
+                await _write_actions(tx, record, actions)
+        except Exception as exc:
+            broken = unique_violation(exc)
+            if broken and ("tables_one_live_per_channel" in broken or "channel_id" in broken):
                 raise ChannelBusyError(record.channel_id) from None
             raise
-        except BaseException:
-            await self._db.execute("ROLLBACK")
-            raise
-        await self._db.execute("COMMIT")
+        self._remember_seats(record)
 
     async def save(
         self,
@@ -359,67 +382,125 @@ class GameRepository:
             or result.guild_id != record.guild_id
         ):
             raise ValueError("a result belongs to its own table, saved as finished")
-        async with self._writing:
-            await self._save(record, expected_version, actions, result)
-
-    async def _save(
-        self,
-        record: TableRecord,
-        expected_version: int,
-        actions: Sequence[ActionRow],
-        result: MatchResult | None = None,
-    ) -> None:
-        await begin_immediate(self._db, self._writing.wait)
-        try:
-            cursor = await self._db.execute(
-                "UPDATE tables SET status = ?, version = ?, state = ?, message_id = ?,"
-                " deadline = ?, updated_at = ? WHERE id = ? AND version = ?",
+        # The seats rarely change: when this process knows those of the version the save
+        # starts from and they are the same, they are not rewritten. On PostgreSQL such a
+        # move (no result) is then one statement: one round trip, its own transaction.
+        seats_known = self._seats.get(record.id) == (expected_version, record.seats)
+        if seats_known and result is None and self.dialect == "postgresql":
+            changed = await self._db.write_one(
+                _PG_SAVE,
                 (
-                    record.status,
-                    record.version,
-                    _dump(record.state),
-                    record.message_id,
-                    record.deadline,
-                    record.updated_at,
-                    record.id,
-                    expected_version,
+                    *_update_params(record, expected_version),
+                    [a.seat for a in actions],
+                    [a.action for a in actions],
                 ),
             )
-            if cursor.rowcount != 1:
-                raise StaleStateError(
-                    f"table {record.id} is no longer at version {expected_version}"
-                )
-            await self._db.execute("DELETE FROM table_seats WHERE table_id = ?", (record.id,))
-            await self._write_seats_and_actions(record, actions)
-            if result is not None:
-                await record_result(self._db, result)
-        except BaseException:
-            await self._db.execute("ROLLBACK")
-            raise
-        await self._db.execute("COMMIT")
+        else:
+            async with self._db.transaction() as tx:
+                changed = await tx.execute(_UPDATE, _update_params(record, expected_version))
+                if changed == 1:
+                    if not seats_known:
+                        await tx.execute("DELETE FROM table_seats WHERE table_id = ?", (record.id,))
+                        await _write_seats(tx, record)
+                    await _write_actions(tx, record, actions)
+                    if result is not None:
+                        await record_result(tx, result)
+        if changed != 1:
+            self._seats.pop(record.id, None)
+            raise StaleStateError(f"table {record.id} is no longer at version {expected_version}")
+        self._remember_seats(record)
+
+    def _remember_seats(self, record: TableRecord) -> None:
+        if record.is_live:
+            self._seats[record.id] = (record.version, record.seats)
+        else:
+            self._seats.pop(record.id, None)  # no more moves: nothing to remember
 
     async def set_message(self, table_id: str, message_id: int | None) -> None:
         """Remember the public table message (not a state change: no version bump)."""
-        async with transaction(self._db, self._writing):
-            await self._db.execute(
-                "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id)
-            )
+        await self._db.write_one(
+            "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id)
+        )
 
-    async def _write_seats_and_actions(
-        self, record: TableRecord, actions: Sequence[ActionRow]
-    ) -> None:
-        await self._db.executemany(
-            "INSERT INTO table_seats (table_id, seat, user_id) VALUES (?, ?, ?)",
-            [(record.id, seat, user) for seat, user in enumerate(record.seats)],
-        )
-        await self._db.executemany(
-            "INSERT INTO actions (table_id, version, position, seat, action, at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            [
-                (record.id, record.version, i, a.seat, a.action, record.updated_at)
-                for i, a in enumerate(actions)
-            ],
-        )
+
+_UPDATE = (
+    "UPDATE tables SET status = ?, version = ?, state = ?, message_id = ?,"
+    " deadline = ?, updated_at = ? WHERE id = ? AND version = ?"
+)
+# One move on PostgreSQL in one statement: the compare-and-swap, and the action lines only
+# if it matched (the data-changing WITH clauses run once, all or nothing).
+_PG_SAVE = """WITH moved AS (
+    UPDATE tables SET status = $1, version = $2, state = $3, message_id = $4,
+        deadline = $5, updated_at = $6
+    WHERE id = $7 AND version = $8 RETURNING id
+), logged AS (
+    INSERT INTO actions (table_id, version, position, seat, action, at)
+    SELECT moved.id, $2, a.position - 1, a.seat, a.action, $6
+    FROM moved, unnest($9::integer[], $10::text[]) WITH ORDINALITY AS a (seat, action, position)
+)
+SELECT count(*) FROM moved"""
+
+
+def _update_params(record: TableRecord, expected_version: int) -> tuple[object, ...]:
+    return (
+        record.status,
+        record.version,
+        _dump(record.state),
+        record.message_id,
+        record.deadline,
+        record.updated_at,
+        record.id,
+        expected_version,
+    )
+
+
+# The seats ride along with the row (one query, not one per table): ``seats`` is the user ids
+# in seat order, comma-separated ('' for none).
+_SEATS = {
+    "sqlite": "(SELECT group_concat(user_id, ',') FROM"
+    " (SELECT user_id FROM table_seats WHERE table_id = t.id ORDER BY seat))",
+    "postgresql": "(SELECT string_agg(user_id::text, ',' ORDER BY seat) FROM table_seats"
+    " WHERE table_id = t.id)",
+}
+_COLUMNS = (
+    "t.id, t.guild_id, t.channel_id, t.status, t.version, t.state, t.message_id, t.deadline,"
+    " t.created_at, t.updated_at, {seats} AS seats"
+)
+
+
+def _record(row: Row) -> TableRecord:
+    seats = row["seats"]
+    return TableRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        status=row["status"],
+        version=row["version"],
+        state=json.loads(row["state"]),
+        seats=tuple(int(user) for user in seats.split(",")) if seats else (),
+        message_id=row["message_id"],
+        deadline=row["deadline"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
+
+
+async def _write_seats(tx: Executor, record: TableRecord) -> None:
+    await tx.executemany(
+        "INSERT INTO table_seats (table_id, seat, user_id) VALUES (?, ?, ?)",
+        [(record.id, seat, user) for seat, user in enumerate(record.seats)],
+    )
+
+
+async def _write_actions(tx: Executor, record: TableRecord, actions: Sequence[ActionRow]) -> None:
+    await tx.executemany(
+        "INSERT INTO actions (table_id, version, position, seat, action, at)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (record.id, record.version, i, a.seat, a.action, record.updated_at)
+            for i, a in enumerate(actions)
+        ],
+    )
 
 
 def _dump(state: dict[str, Any]) -> str:

@@ -8,16 +8,14 @@ primary key: a second attempt for the same table changes nothing.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiosqlite
-
 from . import ratings
-from ._sql import CURRENT_SEASON
-from .tournaments import UnknownTournamentError
+from ._db import Executor, Row
+from ._sql import current_season
+from .tournaments import UnknownTournamentError, same_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,16 +115,17 @@ _INSERT_PLAYER = (
 )
 
 
-async def record_result(db: aiosqlite.Connection, result: MatchResult) -> bool:
+async def record_result(db: Executor, result: MatchResult) -> bool:
     """Store ``result`` and update the boards; ``False`` if this table was already counted.
 
-    The caller holds the write transaction.
+    The caller holds the write transaction. Results of one server are recorded one at a time
+    (on PostgreSQL other processes wait for the server's lock), so two matches finishing
+    together both count in their players' stats.
     """
-    async with db.execute(f"SELECT {CURRENT_SEASON}", {"guild": result.guild_id}) as cursor:
-        row = await cursor.fetchone()
-    season = int(row[0]) if row else 1
+    await db.serialise(result.guild_id)
+    season = await current_season(db, result.guild_id)
     tournament_id = await _tournament_id(db, result)
-    cursor = await db.execute(
+    inserted = await db.execute(
         "INSERT INTO match_results (table_id, guild_id, season, preset, tournament_id,"
         " finished_at, players, options) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (table_id) DO NOTHING",
@@ -141,7 +140,7 @@ async def record_result(db: aiosqlite.Connection, result: MatchResult) -> bool:
             json.dumps(dict(result.options), sort_keys=True),
         ),
     )
-    if cursor.rowcount != 1:
+    if inserted != 1:
         return False  # counted already (a re-save after a crash, or a retried finish)
     humans = result.humans
     previous = await _stats_rows(db, result.guild_id, season, [p.user_id for p in humans])
@@ -160,14 +159,13 @@ async def record_result(db: aiosqlite.Connection, result: MatchResult) -> bool:
     return True
 
 
-async def _tournament_id(db: aiosqlite.Connection, result: MatchResult) -> int | None:
+async def _tournament_id(db: Executor, result: MatchResult) -> int | None:
     if result.tournament is None:
         return None
-    async with db.execute(
-        "SELECT id FROM tournaments WHERE guild_id = ? AND name = ?",
+    row = await db.fetchone(
+        f"SELECT id FROM tournaments WHERE guild_id = ? AND {same_name(db.dialect, 'name')}",
         (result.guild_id, result.tournament.strip()),
-    ) as cursor:
-        row = await cursor.fetchone()
+    )
     if row is None:
         # Refusing here rolls the whole save back: a typo must not silently drop the result.
         raise UnknownTournamentError(result.tournament)
@@ -175,20 +173,20 @@ async def _tournament_id(db: aiosqlite.Connection, result: MatchResult) -> int |
 
 
 async def _stats_rows(
-    db: aiosqlite.Connection, guild_id: int, season: int, users: Sequence[int]
-) -> dict[int, sqlite3.Row]:
+    db: Executor, guild_id: int, season: int, users: Sequence[int]
+) -> dict[int, Row]:
     if not users:
         return {}
     marks = ", ".join("?" * len(users))
-    async with db.execute(
+    rows = await db.fetchall(
         f"SELECT * FROM player_stats WHERE guild_id = ? AND season = ? AND user_id IN ({marks})",
         (guild_id, season, *users),
-    ) as cursor:
-        return {row["user_id"]: row for row in await cursor.fetchall()}
+    )
+    return {row["user_id"]: row for row in rows}
 
 
 def _rate(
-    players: Sequence[PlayerResult], previous: Mapping[int, sqlite3.Row]
+    players: Sequence[PlayerResult], previous: Mapping[int, Row]
 ) -> dict[int, ratings.Rating]:
     """New ratings of the humans, from the final order of every side.
 
@@ -215,7 +213,7 @@ def _rate(
     return updated
 
 
-def _rating_of(player: PlayerResult, previous: Mapping[int, sqlite3.Row]) -> ratings.Rating:
+def _rating_of(player: PlayerResult, previous: Mapping[int, Row]) -> ratings.Rating:
     row = None if player.is_bot else previous.get(player.user_id)
     return ratings.Rating(row["mu"], row["sigma"]) if row is not None else ratings.DEFAULT
 
@@ -224,7 +222,7 @@ def _stats_row(
     result: MatchResult,
     season: int,
     p: PlayerResult,
-    old: sqlite3.Row | None,
+    old: Row | None,
     rating: ratings.Rating,
 ) -> tuple[object, ...]:
     def before(column: str) -> int:

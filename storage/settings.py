@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiosqlite
-
-from ._sql import transaction
+from ._db import Database
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,18 +32,16 @@ class GuildSettings:
 class GuildSettingsStore:
     """Reads and writes :class:`GuildSettings` on the repository's connection."""
 
-    def __init__(self, db: aiosqlite.Connection, lock: asyncio.Lock) -> None:
+    def __init__(self, db: Database) -> None:
         self._db = db
-        self._lock = lock
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings (all defaults if it never set any)."""
-        async with self._db.execute(
+        row = await self._db.fetchone(
             "SELECT preset, target, turn_seconds, ping_turns, language, options"
             " FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         if row is None:
             return GuildSettings()
         return GuildSettings(
@@ -60,8 +55,8 @@ class GuildSettingsStore:
 
     async def set_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
         """Replace the server's settings."""
-        async with transaction(self._db, self._lock):
-            await self._db.execute(
+        async with self._db.transaction() as tx:
+            await tx.execute(
                 "INSERT INTO guild_settings"
                 " (guild_id, preset, target, turn_seconds, ping_turns, language, options)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"

@@ -11,15 +11,11 @@ rank and its points, since the rule names no tie-break.
 
 from __future__ import annotations
 
-import asyncio
-import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-import aiosqlite
-
-from ._sql import transaction
+from ._db import Database, Dialect, Row, unique_violation
 
 TEAM_AWARDS = (5, 3, 2, 1)  # R-TEAM-3, for the 1st to 4th team
 MAX_NAME = 100
@@ -96,9 +92,8 @@ class TournamentStandings:
 class Tournaments:
     """Tournament storage on the repository's connection (``GameRepository.tournaments``)."""
 
-    def __init__(self, db: aiosqlite.Connection, lock: asyncio.Lock) -> None:
+    def __init__(self, db: Database) -> None:
         self._db = db
-        self._lock = lock
 
     async def create_tournament(
         self, guild_id: int, name: str, teams: Mapping[str, int], now: float
@@ -109,21 +104,24 @@ class Tournaments:
             raise ValueError(f"a tournament name has 1 to {MAX_NAME} characters")
         if len(set(teams.values())) != len(teams):
             raise ValueError("two teams cannot share a role")
-        async with transaction(self._db, self._lock):
-            try:
-                cursor = await self._db.execute(
-                    "INSERT INTO tournaments (guild_id, name, created_at) VALUES (?, ?, ?)",
+        try:
+            async with self._db.transaction() as tx:
+                tournament_id = await tx.fetchval(
+                    "INSERT INTO tournaments (guild_id, name, created_at) VALUES (?, ?, ?)"
+                    " RETURNING id",
                     (guild_id, name, now),
                 )
-            except sqlite3.IntegrityError:
+                await tx.executemany(
+                    "INSERT INTO tournament_teams (tournament_id, name, role_id) VALUES (?, ?, ?)",
+                    [(tournament_id, team, role) for team, role in teams.items()],
+                )
+        except Exception as exc:
+            if unique_violation(exc) and "tournament_teams" not in str(unique_violation(exc)):
                 raise TournamentExistsError(name) from None
-            await self._db.executemany(
-                "INSERT INTO tournament_teams (tournament_id, name, role_id) VALUES (?, ?, ?)",
-                [(cursor.lastrowid, team, role) for team, role in teams.items()],
-            )
-        found = await self.tournament(guild_id, name)
-        assert found is not None  # just committed
-        return found
+            raise
+        # What was just written, without reading it back.
+        teams_made = tuple(TournamentTeam(team, role) for team, role in teams.items())
+        return Tournament(guild_id, name, now, teams_made)
 
     async def tournament(self, guild_id: int, name: str) -> Tournament | None:
         """The server's tournament of that name (any case), or ``None``."""
@@ -139,28 +137,29 @@ class Tournaments:
         tournament = await self.tournament(guild_id, name)
         if tournament is None:
             raise UnknownTournamentError(name)
-        async with self._db.execute(
+        rows = await self._db.fetchall(
             "SELECT p.user_id, p.name, p.team_role, m.players - p.place + 1 AS points"
             " FROM match_results m JOIN player_results p ON p.table_id = m.table_id"
             " JOIN tournaments t ON t.id = m.tournament_id"
-            " WHERE t.guild_id = ? AND t.name = ? ORDER BY m.finished_at, m.table_id",
+            f" WHERE t.guild_id = ? AND {same_name(self._db.dialect, 't.name')}"
+            " ORDER BY m.finished_at, m.table_id",
             (guild_id, tournament.name),
-        ) as cursor:
-            rows = list(await cursor.fetchall())
+        )
         return TournamentStandings(
             tournament, _player_standings(tournament, rows), _team_standings(tournament, rows)
         )
 
     async def _tournaments(self, guild_id: int, name: str | None) -> list[Tournament]:
-        async with self._db.execute(
+        dialect = self._db.dialect
+        rows = await self._db.fetchall(
             "SELECT t.id, t.name, t.created_at, tt.name AS team, tt.role_id"
             " FROM tournaments t LEFT JOIN tournament_teams tt ON tt.tournament_id = t.id"
-            " WHERE t.guild_id = ? AND (? IS NULL OR t.name = ?)"
-            " ORDER BY t.created_at DESC, t.id DESC, tt.rowid",
-            (guild_id, name, name),
-        ) as cursor:
-            rows = list(await cursor.fetchall())
-        found: dict[int, tuple[sqlite3.Row, list[TournamentTeam]]] = {}
+            " WHERE t.guild_id = ?"
+            + (f" AND {same_name(dialect, 't.name')}" if name is not None else "")
+            + f" ORDER BY t.created_at DESC, t.id DESC, {_TEAM_ORDER[dialect]}",
+            (guild_id, name) if name is not None else (guild_id,),
+        )
+        found: dict[int, tuple[Row, list[TournamentTeam]]] = {}
         for row in rows:
             _, teams = found.setdefault(row["id"], (row, []))
             if row["team"] is not None:
@@ -171,6 +170,18 @@ class Tournaments:
         ]
 
 
+# The order the teams were given in: SQLite's rowid, PostgreSQL's identity column.
+_TEAM_ORDER: dict[Dialect, str] = {"sqlite": "tt.rowid", "postgresql": "tt.position"}
+
+
+def same_name(dialect: Dialect, column: str) -> str:
+    """``column = ?`` ignoring case, as the tournament names' uniqueness does: SQLite's
+    column collates NOCASE; PostgreSQL's unique index is on ``lower(name)``."""
+    if dialect == "postgresql":
+        return f"lower({column}) = lower(?)"
+    return f"{column} = ?"
+
+
 @dataclass(slots=True)
 class _Line:
     name: str
@@ -179,9 +190,7 @@ class _Line:
     games: int = 0
 
 
-def _player_standings(
-    tournament: Tournament, rows: Sequence[sqlite3.Row]
-) -> tuple[PlayerStanding, ...]:
+def _player_standings(tournament: Tournament, rows: Sequence[Row]) -> tuple[PlayerStanding, ...]:
     team_of_role = {team.role_id: team.name for team in tournament.teams}
     lines: dict[int, _Line] = {}
     for row in rows:
@@ -199,9 +208,7 @@ def _player_standings(
     )
 
 
-def _team_standings(
-    tournament: Tournament, rows: Sequence[sqlite3.Row]
-) -> tuple[TeamStanding, ...]:
+def _team_standings(tournament: Tournament, rows: Sequence[Row]) -> tuple[TeamStanding, ...]:
     sums = {team.role_id: 0 for team in tournament.teams}
     for row in rows:
         if row["team_role"] in sums:

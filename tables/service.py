@@ -290,5 +290,7 @@ class TableService:
         """Remember where the table's public message is."""
         async with self.lock(table.id):
             await self.repo.set_message(table.id, message_id)
-        current = await self.get(table.id)
-        return current if current is not None else table
+            # What was just written, without reading it back: the copy (the latest this
+            # process knows) or the table given, with its new message.
+            copy = self._copies.get(table.id, table)
+            return self._keep(replace(copy, message_id=message_id))

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from hosting.settings import ENV_FILE_VARIABLE
+from tests.databases import SKIP_REASON
 
 #: The settings ``hosting.settings`` reads, besides anything named ``DISCORD_*``.
 BOT_SETTINGS = (
@@ -24,8 +27,18 @@ BOT_SETTINGS = (
     "COMPUTER_PAUSE_SECONDS",
     "HELD_SEAT_GRACE_SECONDS",
     "CATCH_GRACE_SECONDS",
+    "DATABASE_POOL_SIZE",
+    "DATABASE_TIMEOUT_SECONDS",
+    "DATABASE_CONNECT_TIMEOUT_SECONDS",
 )
 
 for _name in [n for n in os.environ if n.startswith("DISCORD_") or n in BOT_SETTINGS]:
     del os.environ[_name]
 os.environ[ENV_FILE_VARIABLE] = os.devnull
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """One line, not one per test, when the PostgreSQL runs were skipped."""
+    skipped = terminalreporter.stats.get("skipped", [])
+    if any(SKIP_REASON in str(getattr(report, "longrepr", "")) for report in skipped):
+        terminalreporter.write_line(SKIP_REASON + ".", yellow=True)

@@ -68,7 +68,7 @@ def test_engine_reads_no_clock_environment_or_global_randomness() -> None:
 FLOORS: dict[str, tuple[set[str], set[str]]] = {
     "engine": ({"engine"}, set()),
     "players": ({"engine", "players"}, set()),
-    "storage": ({"engine", "storage"}, {"aiosqlite", "openskill"}),
+    "storage": ({"engine", "storage"}, {"aiosqlite", "asyncpg", "openskill"}),
     "renders": ({"engine", "renders"}, {"PIL"}),
     "tables": ({"engine", "players", "storage", "tables"}, set()),
     "cogs": (

@@ -23,6 +23,7 @@ from hosting.invite import application_id, invite_url, permissions, token_proble
 from hosting.settings import ENV_FILE_VARIABLE, Settings, SettingsError, read_environment
 from storage import GameRepository
 from storage.maintenance import known_version
+from tests.databases import drop_schema, fresh_schema, server_url, with_schema
 from tests.sqlite_tools import opened
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -168,18 +169,69 @@ def test_database_url_must_be_postgresql() -> None:
         Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "mysql://x"})
     settings = Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgresql://u:pw@h/db"})
     assert "pw" not in repr(settings)
-    with pytest.raises(SettingsError, match="cannot use yet"):
-        settings.require_sqlite()
+    assert settings.database == "postgresql://u:pw@h/db"  # DATABASE_URL wins over the file
+    assert Settings.from_env({"DISCORD_TOKEN": TOKEN}).database == "uno.sqlite3"
 
 
-def test_run_refuses_postgresql_until_it_is_supported(
+def test_database_pool_and_timeouts_are_read_and_checked() -> None:
+    settings = Settings.from_env(
+        {
+            "DISCORD_TOKEN": TOKEN,
+            "DATABASE_POOL_SIZE": "4",
+            "DATABASE_TIMEOUT_SECONDS": "12.5",
+            "DATABASE_CONNECT_TIMEOUT_SECONDS": "2",
+        }
+    )
+    assert settings.database_pool_size == 4
+    assert settings.database_timeout == 12.5
+    assert settings.database_connect_timeout == 2.0
+    defaults = Settings.from_env({"DISCORD_TOKEN": TOKEN})
+    assert (defaults.database_pool_size, defaults.database_timeout) == (10, 30.0)
+    for bad in ("0", "101", "four", "2.5"):
+        with pytest.raises(SettingsError, match="DATABASE_POOL_SIZE"):
+            Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_POOL_SIZE": bad})
+    with pytest.raises(SettingsError, match="DATABASE_TIMEOUT_SECONDS"):
+        Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_TIMEOUT_SECONDS": "-1"})
+
+
+def test_check_reads_a_postgresql_database_without_changing_it(
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async def prepared() -> str:
+        schema = await fresh_schema(server_url())
+        return with_schema(server_url(), schema)
+
+    url = asyncio.run(prepared())
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("DATABASE_URL", url)
+    code, out, _ = run_cli("check", capsys=capsys)
+    assert code == EXIT_OK, out
+    assert f"schema 0 of {known_version()}" in out
+    assert f"{known_version()} migrations to apply at start" in out
+
+    async def opened_by_the_bot() -> None:
+        repo = await GameRepository.open(url)
+        await repo.close()
+
+    asyncio.run(opened_by_the_bot())
+    code, out, _ = run_cli("check", capsys=capsys)
+    assert code == EXIT_OK, out
+    assert f"schema {known_version()} of {known_version()}" in out
+    asyncio.run(drop_schema(server_url(), url.rsplit("=", 1)[1]))
+
+
+def test_run_on_an_unreachable_postgresql_fails_fast_in_one_line(
     home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
-    monkeypatch.setenv("DATABASE_URL", "postgresql://uno:secret@localhost/uno")
-    code, _, err = run_cli("run", capsys=capsys)
-    assert code == EXIT_SETTINGS
-    assert "DATABASE_URL" in err
+    monkeypatch.setenv("DATABASE_URL", "postgresql://uno:secret@127.0.0.1:9/uno")  # closed port
+    code, out, err = run_cli("run", capsys=capsys)
+    assert code == EXIT_DATABASE
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert "Cannot reach the PostgreSQL server at 127.0.0.1:9" in lines[0]
+    assert "DATABASE_URL" in lines[0]
     assert "secret" not in err
 
 

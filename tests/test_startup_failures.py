@@ -31,7 +31,9 @@ IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 SETPRIV = shutil.which("setpriv")
 
 
-def start_bot(database: Path, *, as_plain_user: bool = False) -> tuple[int, str, str, float]:
+def start_bot(
+    database: Path, *, as_plain_user: bool = False, database_url: str | None = None
+) -> tuple[int, str, str, float]:
     """Start the bot on ``database``; its exit code, stdout, stderr and seconds to exit.
 
     ``as_plain_user``: root ignores file permissions, so a test of a read-only file runs the
@@ -49,6 +51,8 @@ def start_bot(database: Path, *, as_plain_user: bool = False) -> tuple[int, str,
         FAKE_DISCORD_GATEWAY="ws://127.0.0.1:9/",
         PYTHONPATH=str(ROOT),
     )
+    if database_url is not None:
+        env["DATABASE_URL"] = database_url
     command = [sys.executable, "-m", "tests.fakediscord.launch"]
     if as_plain_user and IS_ROOT:
         assert SETPRIV is not None
@@ -104,6 +108,16 @@ def restore_mode(tmp_path: Path) -> Iterator[list[Path]]:
 
 
 # -- the failure modes ------------------------------------------------------------------------
+
+
+def test_an_unreachable_postgresql_server_is_named_without_its_password(tmp_path: Path) -> None:
+    url = "postgresql://uno:secret@127.0.0.1:9/uno"  # nothing listens on port 9
+    result = start_bot(tmp_path / "unused.sqlite3", database_url=url)
+    assert_one_sentence(
+        result, "127.0.0.1:9", says="Cannot reach the PostgreSQL server", fix="DATABASE_URL"
+    )
+    assert "secret" not in result[2]
+    assert not (tmp_path / "unused.sqlite3").exists()  # DATABASE_URL wins: no SQLite file
 
 
 def test_a_missing_folder_is_named(tmp_path: Path) -> None:

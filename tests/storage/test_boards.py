@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from storage import SORTS, GameRepository, GuildSettings, Season
+from storage import SORTS, GameRepository, GuildSettings, Season, Sort
+from storage.boards import _column, ahead_sql, page_sql
 
 from .matches import GUILD, bot, finish, seat
 
@@ -148,8 +149,8 @@ async def test_forget_user_erases_them_everywhere_and_keeps_the_others(
     assert await repo.boards.stats(2, 1) is None
     assert [row.user_id for row in await repo.boards.leaderboard(GUILD)] == [2]
     assert await repo.boards.stats(GUILD, 2) == other_before
-    async with repo._db.execute("SELECT user_id FROM player_results ORDER BY table_id") as cur:
-        assert [row[0] for row in await cur.fetchall()] == [2, 2]
+    rows = await repo.db.fetchall("SELECT user_id FROM player_results ORDER BY table_id")
+    assert [row[0] for row in rows] == [2, 2]
     assert await repo.boards.forget_user(1) == 0
 
 
@@ -182,3 +183,35 @@ def test_guild_settings_refuse_impossible_values() -> None:
         GuildSettings(target=0)
     with pytest.raises(ValueError, match="seconds"):
         GuildSettings(turn_seconds=-5)
+
+
+@pytest.mark.parametrize("sort", SORTS)
+async def test_each_board_page_and_rank_is_served_by_its_index(
+    repo: GameRepository, sort: Sort
+) -> None:
+    """No board query scans or sorts the table, on either engine (PostgreSQL is told not to
+    scan, as its planner would for a table this small: the index must be able to serve)."""
+    await board_of_twelve(repo)
+    column = _column(sort)
+    index = f"player_stats_by_{'games' if sort == 'games' else column}"
+    if repo.dialect == "postgresql":
+        async with repo.db.transaction() as tx:
+            await tx.execute("ANALYZE player_stats")
+    # The rank of the board's leader: a COUNT over the narrowest range of the index.
+    top = await repo.db.fetchval(f"SELECT MAX({column}) FROM player_stats")
+    for sql, params in (
+        (page_sql(column), (GUILD, 1, 10, 0)),
+        (ahead_sql(column), (GUILD, 1, top)),
+    ):
+        async with repo.db.transaction() as tx:
+            if repo.dialect == "sqlite":
+                plan = " ".join(
+                    str(row[3]) for row in await tx.fetchall(f"EXPLAIN QUERY PLAN {sql}", params)
+                )
+                assert "USE TEMP B-TREE" not in plan, plan
+            else:
+                await tx.execute("SET LOCAL enable_seqscan = off")
+                await tx.execute("SET LOCAL enable_bitmapscan = off")
+                plan = " ".join(str(row[0]) for row in await tx.fetchall(f"EXPLAIN {sql}", params))
+                assert "Sort" not in plan, plan
+        assert index in plan, plan

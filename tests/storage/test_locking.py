@@ -11,9 +11,11 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from storage import DatabaseBusyError, GameRepository, GuildSettings, TableRecord
+from tests.databases import database_target
 from tests.sqlite_tools import held_lock
 
 
@@ -31,7 +33,7 @@ def record(version: int = 0) -> TableRecord:
     )
 
 
-async def open_repo(path: Path, write_wait: float) -> GameRepository:
+async def open_repo(path: Path | str, write_wait: float) -> GameRepository:
     repo = await GameRepository.open(str(path), write_wait=write_wait)
     await repo.create(record())
     return repo
@@ -100,3 +102,30 @@ async def test_a_lock_released_within_the_bound_only_delays_the_write(tmp_path: 
         assert await repo.get_meta("key") == "value"
     finally:
         await repo.close()
+
+
+async def test_postgres_a_write_blocked_by_another_client_gives_up_and_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    """The same bound on PostgreSQL: another client holds the table's row (a transaction left
+    open); the save waits ``write_wait`` for it (the pool's lock_timeout), then gives up."""
+    async for url in database_target("postgresql", tmp_path):
+        repo = await open_repo(url, write_wait=0.3)
+        other = await asyncpg.connect(url)
+        try:
+            holding = other.transaction()
+            await holding.start()
+            await other.execute("SELECT * FROM tables WHERE id = 't1' FOR UPDATE")
+            with pytest.raises(DatabaseBusyError):
+                await repo.save(record(1), expected_version=0)
+            loaded = await repo.load("t1")  # reads go on meanwhile
+            assert loaded is not None
+            assert loaded.version == 0
+            await holding.rollback()
+            await repo.save(record(1), expected_version=0)
+            stored = await repo.load("t1")
+            assert stored is not None
+            assert stored.version == 1
+        finally:
+            await other.close()
+            await repo.close()

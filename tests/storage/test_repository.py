@@ -1,4 +1,5 @@
-"""GameRepository on a real SQLite file: migrations, round-trips, compare-and-swap, logs."""
+"""GameRepository on a real SQLite file and a real PostgreSQL schema: migrations, round-trips,
+compare-and-swap, logs."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 
 from engine.errors import StaleStateError
 from storage import ActionRow, ChannelBusyError, GameRepository, TableRecord
+from storage.repository import _migrations
 
 
 def record(table_id: str = "t1", *, channel: int = 10, version: int = 0, **changes: object):
@@ -28,27 +30,42 @@ def record(table_id: str = "t1", *, channel: int = 10, version: int = 0, **chang
     return TableRecord(**base)  # type: ignore[arg-type]
 
 
-@pytest.fixture
-async def repo(tmp_path: Path):
-    repository = await GameRepository.open(str(tmp_path / "uno.sqlite3"))
-    yield repository
-    await repository.close()
-
-
-async def test_migrations_apply_once_from_zero(tmp_path: Path) -> None:
-    path = str(tmp_path / "fresh.sqlite3")
-    first = await GameRepository.open(path)
+async def test_migrations_apply_once_from_zero(database: str) -> None:
+    first = await GameRepository.open(database)
     assert await first.schema_version() >= 1
     assert await first.migrate() == []  # nothing left to apply
     await first.close()
-    again = await GameRepository.open(path)
+    again = await GameRepository.open(database)
     assert await again.migrate() == []
+    rows = await again.db.fetchall("SELECT name FROM schema_migrations ORDER BY version")
     await again.close()
-    with sqlite3.connect(path) as raw:
-        names = [row[0] for row in raw.execute("SELECT name FROM schema_migrations")]
-        mode = raw.execute("PRAGMA journal_mode").fetchone()[0]
+    names = [row[0] for row in rows]
+    assert names == [name for _, name, _ in _migrations(again.dialect)]
     assert names == ["0001_tables.sql", "0002_meta.sql", "0003_results.sql", "0004_options.sql"]
-    assert mode == "wal"
+
+
+async def test_both_engines_know_the_same_schema_versions() -> None:
+    sqlite = [(number, name) for number, name, _ in _migrations("sqlite")]
+    assert sqlite == [(number, name) for number, name, _ in _migrations("postgresql")]
+
+
+async def test_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:
+    path = str(tmp_path / "fresh.sqlite3")
+    repo = await GameRepository.open(path)
+    await repo.close()
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_processes_starting_together_migrate_once(database: str) -> None:
+    """A cluster's processes start at once on one database: one applies the migrations."""
+    repos = await asyncio.gather(*(GameRepository.open(database) for _ in range(3)))
+    try:
+        rows = await repos[0].db.fetchall("SELECT version FROM schema_migrations")
+        assert sorted(row[0] for row in rows) == [1, 2, 3, 4]
+    finally:
+        for repo in repos:
+            await repo.close()
 
 
 async def test_create_and_load_round_trip(repo: GameRepository) -> None:
@@ -113,14 +130,13 @@ async def test_seats_follow_the_state_and_find_a_users_tables(repo: GameReposito
     assert [t.id for t in await repo.live_tables()] == ["a", "b"]
 
 
-async def test_committed_state_survives_reopening(tmp_path: Path) -> None:
-    path = str(tmp_path / "uno.sqlite3")
-    first = await GameRepository.open(path)
+async def test_committed_state_survives_reopening(database: str) -> None:
+    first = await GameRepository.open(database)
     await first.create(record())
     await first.save(record(version=1, status="playing"), expected_version=0)
     await first.set_message("t1", 555)
     await first.close()
-    second = await GameRepository.open(path)
+    second = await GameRepository.open(database)
     stored = await second.load("t1")
     await second.close()
     assert stored is not None
@@ -149,3 +165,69 @@ async def test_saves_of_different_tables_do_not_interleave_transactions(
         assert stored is not None
         assert stored.version == 1
         assert await repo.actions(table_id) == [(1, 0, "draw"), (1, 1, "R7")]
+
+
+async def test_a_move_is_one_statement_on_postgresql_and_never_rewrites_unchanged_seats(
+    repo: GameRepository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 11 item 4: a move costs one round trip where the engine allows it."""
+    await repo.create(record(seats=(100, 200)))
+    statements: list[str] = []
+    if repo.dialect == "sqlite":
+        await repo.db.connection.set_trace_callback(statements.append)  # type: ignore[attr-defined]
+    else:
+        transactions: list[object] = []
+        write_one = repo.db.write_one
+
+        async def counted(sql: str, params: object = ()) -> int:
+            statements.append(sql)
+            return await write_one(sql, params)  # type: ignore[arg-type]
+
+        def no_transaction() -> object:
+            transactions.append(True)
+            raise AssertionError("a plain move needs no multi-statement transaction")
+
+        monkeypatch.setattr(repo.db, "write_one", counted)
+        monkeypatch.setattr(repo.db, "transaction", no_transaction)
+    await repo.save(
+        record(version=1, seats=(100, 200)),
+        expected_version=0,
+        actions=[ActionRow(0, "R7"), ActionRow(0, "uno")],
+    )
+    if repo.dialect == "sqlite":
+        await repo.db.connection.set_trace_callback(None)  # type: ignore[attr-defined]
+        assert [s.split()[0] for s in statements] == [
+            "BEGIN",
+            "UPDATE",
+            "INSERT",
+            "INSERT",
+            "COMMIT",
+        ]
+    else:
+        assert len(statements) == 1
+    assert not any("table_seats" in s for s in statements)
+    assert await repo.actions("t1") == [(1, 0, "R7"), (1, 0, "uno")]
+    assert [t.seats for t in await repo.live_tables()] == [(100, 200)]
+
+
+async def test_seats_changed_by_another_process_are_never_lost(database: str) -> None:
+    """Each process remembers the seats of the versions it saw; a compare-and-swap from an
+    old version fails, and the next save starts from the seats stored now."""
+    first = await GameRepository.open(database)
+    second = await GameRepository.open(database)
+    try:
+        await first.create(record(seats=(100, 200)))
+        seen = await second.load("t1")
+        assert seen is not None
+        await second.save(record(version=1, seats=(100, 300)), expected_version=0)
+        with pytest.raises(StaleStateError):
+            await first.save(record(version=1, seats=(100, 200)), expected_version=0)
+        current = await first.load("t1")
+        assert current is not None
+        assert current.seats == (100, 300)
+        await first.save(record(version=2, seats=(100, 300)), expected_version=1)
+        assert [t.id for t in await first.live_tables_of(300)] == ["t1"]
+        assert await first.live_tables_of(200) == []
+    finally:
+        await first.close()
+        await second.close()

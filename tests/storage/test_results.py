@@ -18,10 +18,9 @@ from .matches import GUILD, bot, finish, result, seat, table
 
 
 async def count(repo: GameRepository, sql: str) -> int:
-    async with repo._db.execute(sql) as cursor:
-        row = await cursor.fetchone()
-    assert row is not None
-    return int(row[0])
+    value = await repo.db.fetchval(sql)
+    assert value is not None
+    return int(value)
 
 
 async def matches_of(repo: GameRepository, user_id: int) -> int:
@@ -59,12 +58,11 @@ async def test_the_same_table_saved_twice_with_its_result_counts_once(
     assert await count(repo, "SELECT COUNT(*) FROM player_results") == 2
 
 
-async def test_a_re_save_after_a_crash_and_restart_does_not_count_twice(tmp_path: Path) -> None:
-    path = str(tmp_path / "uno.sqlite3")
-    first = await GameRepository.open(path)
+async def test_a_re_save_after_a_crash_and_restart_does_not_count_twice(database: str) -> None:
+    first = await GameRepository.open(database)
     await finish(first, "t1", seat(1, 1), seat(2, 2))
     await first.close()  # the bot dies before it could tell anyone
-    second = await GameRepository.open(path)
+    second = await GameRepository.open(database)
     stored = await second.load("t1")
     assert stored is not None
     # On restart the finishing step runs again from the stored table: a fresh, valid CAS.
@@ -349,9 +347,9 @@ async def test_migrations_apply_to_an_existing_v2_database(tmp_path: Path) -> No
     await repo.close()
 
 
-async def test_a_result_keeps_the_options_the_table_was_played_with(tmp_path: Path) -> None:
+async def test_a_result_keeps_the_options_the_table_was_played_with(database: str) -> None:
     """RULES.md §12: house rules on top of the preset are saved with the match's result."""
-    repo = await GameRepository.open(str(tmp_path / "options.sqlite3"))
+    repo = await GameRepository.open(database)
     try:
         played = replace(
             result("t-opt", seat(1, 1), seat(2, 2)),
@@ -363,10 +361,9 @@ async def test_a_result_keeps_the_options_the_table_was_played_with(tmp_path: Pa
             expected_version=0,
             result=played,
         )
-        async with repo._db.execute(
+        stored = await repo.db.fetchval(
             "SELECT options FROM match_results WHERE table_id = 't-opt'"
-        ) as cursor:
-            row = await cursor.fetchone()
-        assert json.loads(row[0]) == {"jump_in": True, "stacking": "cumulative"}
+        )
+        assert json.loads(stored) == {"jump_in": True, "stacking": "cumulative"}
     finally:
         await repo.close()

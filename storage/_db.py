@@ -1,0 +1,232 @@
+"""One small interface over the two database engines, so every query is written once.
+
+The storage modules talk to an :class:`Executor`: ``fetchone``, ``fetchall``, ``fetchval``,
+``execute`` (the number of rows changed) and ``executemany``, with ``?`` placeholders. A
+:class:`Database` is an executor for reads plus :meth:`Database.transaction`, which hands out
+the executor that every statement of one write transaction runs on.
+
+- :class:`SqliteDatabase` (aiosqlite): one connection; writers take turns on it
+  (:class:`~storage.connection.WriteTurns`) and each transaction is ``BEGIN IMMEDIATE``, so
+  writes are serialised and never wait inside SQLite for long.
+- :class:`PostgresDatabase` (asyncpg): a pool; a transaction borrows one connection, reads
+  use any. ``?`` becomes ``$1, $2, …``. Writes that must not interleave with another
+  process's (a server's results, the migrations) take a transaction-level advisory lock
+  (:meth:`Executor.serialise`); on SQLite that is already true of every write.
+
+Rows are read by column name or position (``sqlite3.Row`` and ``asyncpg.Record`` both are).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sqlite3
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from functools import lru_cache
+from typing import Any, Literal, Protocol
+
+import aiosqlite
+import asyncpg
+
+from .connection import DatabaseBusyError, WriteTurns, begin_immediate
+
+Dialect = Literal["sqlite", "postgresql"]
+Params = Sequence[object]
+
+#: Advisory lock keys (PostgreSQL): migrations, and a server's results and seasons.
+MIGRATIONS_LOCK = 0x554E4F00  # "UNO\0"
+
+
+class Row(Protocol):
+    """A result row, read by column name or position."""
+
+    def __getitem__(self, key: int | str, /) -> Any: ...
+
+
+class Executor(ABC):
+    """Something statements run on: the database outside a transaction, or one transaction."""
+
+    dialect: Dialect
+
+    @abstractmethod
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        """Every row of a query."""
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        """The first row of a query, or ``None``."""
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+    async def fetchval(self, sql: str, params: Params = ()) -> Any:
+        """The first column of the first row, or ``None``."""
+        row = await self.fetchone(sql, params)
+        return None if row is None else row[0]
+
+    @abstractmethod
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        """Run one statement; the number of rows it inserted, changed or deleted."""
+
+    @abstractmethod
+    async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
+        """Run one statement once per parameter row."""
+
+    async def serialise(self, key: int) -> None:  # noqa: B027 - a no-op unless overridden
+        """Inside a transaction: wait until no other transaction holds ``key``, and hold it
+        until this one ends. SQLite's writes are serialised already: nothing to do."""
+
+
+class Database(Executor):
+    """An executor for reads, and write transactions."""
+
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Executor]:
+        """``async with db.transaction() as tx:`` one write transaction (an :class:`Executor`),
+        committed when the block ends, rolled back if it raises."""
+
+    async def write_one(self, sql: str, params: Params = ()) -> int:
+        """One statement as a write transaction of its own; the rows it changed (or, for a
+        statement that returns a row, its first column). PostgreSQL runs it in one round
+        trip; SQLite in a ``BEGIN IMMEDIATE`` turn like any write."""
+        async with self.transaction() as tx:
+            return await tx.execute(sql, params)
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Close the connection or pool."""
+
+
+# -- SQLite ---------------------------------------------------------------------------------
+
+
+class SqliteDatabase(Database):
+    """aiosqlite: one connection, writers in turn, ``BEGIN IMMEDIATE`` transactions."""
+
+    dialect: Dialect = "sqlite"
+
+    def __init__(self, connection: aiosqlite.Connection, writing: WriteTurns) -> None:
+        self.connection = connection
+        self.writing = writing
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        async with self.connection.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        async with self.connection.execute(sql, params) as cursor:
+            row: Row | None = await cursor.fetchone()
+            return row
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        cursor = await self.connection.execute(sql, params)
+        count = cursor.rowcount
+        await cursor.close()
+        return count
+
+    async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
+        if rows:
+            await self.connection.executemany(sql, rows)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Executor]:
+        async with self.writing:
+            await begin_immediate(self.connection, self.writing.wait)
+            try:
+                yield self
+            except BaseException:
+                await self.connection.execute("ROLLBACK")
+                raise
+            await self.connection.execute("COMMIT")
+
+    async def close(self) -> None:
+        await self.connection.close()
+
+
+# -- PostgreSQL -----------------------------------------------------------------------------
+
+_MARK = re.compile(r"\?")
+
+
+@lru_cache(maxsize=512)
+def numbered(sql: str) -> str:
+    """``?`` placeholders as PostgreSQL's ``$1, $2, …`` (our SQL has no ``?`` in literals)."""
+    counter = iter(range(1, 10_000))
+    return _MARK.sub(lambda _: f"${next(counter)}", sql)
+
+
+def changed(status: str) -> int:
+    """The row count in a command tag such as ``UPDATE 1`` or ``INSERT 0 3``."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class _PgExecutor(Executor):
+    dialect: Dialect = "postgresql"
+
+    def __init__(self, target: Any) -> None:
+        self._target = target  # an asyncpg connection or pool: both have fetch and execute
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        rows: list[Row] = await self._target.fetch(numbered(sql), *params)
+        return rows
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        row: Row | None = await self._target.fetchrow(numbered(sql), *params)
+        return row
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        status: str = await self._target.execute(numbered(sql), *params)
+        return changed(status)
+
+    async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
+        if rows:
+            await self._target.executemany(numbered(sql), rows)
+
+    async def serialise(self, key: int) -> None:
+        await self._target.execute("SELECT pg_advisory_xact_lock($1)", key)
+
+
+class PostgresDatabase(_PgExecutor, Database):
+    """asyncpg: a pool; each transaction on one borrowed connection."""
+
+    def __init__(self, pool: Any, *, write_wait: float) -> None:
+        super().__init__(pool)
+        self.pool = pool
+        self.write_wait = write_wait
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Executor]:
+        """A write transaction. Waiting for a free connection, or for another client's lock
+        (the pool's ``lock_timeout``), is bounded by the write wait: past it,
+        :class:`~storage.connection.DatabaseBusyError` and nothing is written."""
+        try:
+            async with (
+                self.pool.acquire(timeout=self.write_wait) as connection,
+                connection.transaction(),
+            ):
+                yield _PgExecutor(connection)
+        except (asyncpg.LockNotAvailableError, TimeoutError) as exc:
+            raise DatabaseBusyError(self.write_wait) from exc
+
+    async def write_one(self, sql: str, params: Params = ()) -> int:
+        try:
+            async with self.pool.acquire(timeout=self.write_wait) as connection:
+                if sql.lstrip().upper().startswith("WITH"):
+                    return int(await connection.fetchval(numbered(sql), *params) or 0)
+                return changed(await connection.execute(numbered(sql), *params))
+        except (asyncpg.LockNotAvailableError, TimeoutError) as exc:
+            raise DatabaseBusyError(self.write_wait) from exc
+
+    async def close(self) -> None:
+        await asyncio.wait_for(self.pool.close(), timeout=10)
+
+
+def unique_violation(exc: BaseException) -> str | None:
+    """The text naming the broken uniqueness rule when ``exc`` is one (either engine), else
+    ``None``: SQLite's message, or PostgreSQL's constraint name and detail."""
+    if isinstance(exc, sqlite3.IntegrityError) and "UNIQUE" in str(exc).upper():
+        return str(exc)
+    if isinstance(exc, asyncpg.UniqueViolationError):
+        return f"{exc.constraint_name} {exc}"
+    return None
