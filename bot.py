@@ -246,6 +246,8 @@ async def run(settings: Settings) -> None:
     interactions in flight and close the database.
     """
     repo = await open_repository(settings)
+    # Finished tables' logs are compacted, and old finished tables deleted, in the background.
+    tidying = asyncio.create_task(repo.keep_bounded(retention_days=settings.record_retention_days))
     try:
         async with UnoBot(settings, repo) as bot:
             loop = asyncio.get_running_loop()
@@ -254,6 +256,9 @@ async def run(settings: Settings) -> None:
                     loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
             await bot.start(settings.token)
     finally:
+        tidying.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await tidying
         await repo.close()
         log.info("Database closed; bye")
 

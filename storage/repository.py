@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.errors import StaleStateError
 
-from . import postgres
+from . import compaction, postgres
 from ._db import MIGRATIONS_LOCK, Database, Dialect, Executor, Row, SqliteDatabase, unique_violation
 from .boards import Boards
 from .connection import (
@@ -296,7 +296,23 @@ class GameRepository:
             " ORDER BY version, position",
             (table_id,),
         )
-        return [(row[0], row[1], row[2]) for row in rows]
+        lines = [(int(row[0]), row[1], str(row[2])) for row in rows]
+        record = await self._db.fetchval(
+            "SELECT record FROM table_records WHERE table_id = ?", (table_id,)
+        )
+        # A finished table's log may have been compacted into one record (storage.compaction).
+        return compaction.decode(record) + lines if record is not None else lines
+
+    async def tidy(
+        self, now: float, *, retention_days: int = compaction.RETENTION_DAYS
+    ) -> tuple[int, int]:
+        """Compact the logs of finished tables and delete those past ``retention_days``
+        (``storage.compaction``); ``(compacted, deleted)``."""
+        return await compaction.tidy(self._db, now=now, retention_days=retention_days)
+
+    async def keep_bounded(self, *, retention_days: int = compaction.RETENTION_DAYS) -> None:
+        """:meth:`tidy` now and every ten minutes, until cancelled (the bot runs it)."""
+        await compaction.keep_bounded(self._db, retention_days=retention_days)
 
     async def get_meta(self, key: str) -> str | None:
         """A stored fact about the bot, or ``None``."""

@@ -194,6 +194,15 @@ def test_database_pool_and_timeouts_are_read_and_checked() -> None:
         Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_TIMEOUT_SECONDS": "-1"})
 
 
+def test_record_retention_is_read_and_checked() -> None:
+    assert Settings.from_env({"DISCORD_TOKEN": TOKEN}).record_retention_days == 90
+    kept = Settings.from_env({"DISCORD_TOKEN": TOKEN, "RECORD_RETENTION_DAYS": "0"})
+    assert kept.record_retention_days == 0  # keep finished tables for good
+    for bad in ("-1", "ninety", "36501"):
+        with pytest.raises(SettingsError, match="RECORD_RETENTION_DAYS"):
+            Settings.from_env({"DISCORD_TOKEN": TOKEN, "RECORD_RETENTION_DAYS": bad})
+
+
 def test_check_reads_a_postgresql_database_without_changing_it(
     home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
