@@ -233,6 +233,7 @@ async def open_repository(settings: Settings) -> GameRepository:
     return await GameRepository.open(
         settings.database,
         startup_wait=settings.database_connect_timeout,
+        synchronous=settings.sqlite_synchronous,
         pool=PoolOptions(
             max_size=settings.database_pool_size, command_timeout=settings.database_timeout
         ),

@@ -119,11 +119,14 @@ class GameRepository:
         startup_wait: float = STARTUP_WAIT,
         write_wait: float = WRITE_WAIT,
         pool: PoolOptions = DEFAULT_POOL,
-        synchronous: str = "NORMAL",
+        synchronous: str = "FULL",
     ) -> GameRepository:
         """Connect, configure, migrate and test-write the database at ``path``: an SQLite
         file, or a PostgreSQL database when ``path`` is a ``postgresql://`` URL (``pool``
-        sizes its connection pool; ``synchronous`` is SQLite's).
+        sizes its connection pool). ``synchronous`` is SQLite's durability: ``FULL`` (every
+        commit synced to disk: an acknowledged move survives a power cut) or ``NORMAL``
+        (synced at checkpoints: a power cut can roll back the last moves, never corrupt the
+        file); PostgreSQL commits are durable by default.
 
         ``:memory:`` works. Anything that stops the bot from using the database (a missing
         folder, a damaged or read-only file, an unreachable server, a lock held by another

@@ -31,6 +31,7 @@ BOT_SETTINGS = (
     "DATABASE_TIMEOUT_SECONDS",
     "DATABASE_CONNECT_TIMEOUT_SECONDS",
     "RECORD_RETENTION_DAYS",
+    "SQLITE_SYNCHRONOUS",
 )
 
 for _name in [n for n in os.environ if n.startswith("DISCORD_") or n in BOT_SETTINGS]:

@@ -194,6 +194,14 @@ def test_database_pool_and_timeouts_are_read_and_checked() -> None:
         Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_TIMEOUT_SECONDS": "-1"})
 
 
+def test_sqlite_durability_is_full_unless_told() -> None:
+    assert Settings.from_env({"DISCORD_TOKEN": TOKEN}).sqlite_synchronous == "FULL"
+    normal = Settings.from_env({"DISCORD_TOKEN": TOKEN, "SQLITE_SYNCHRONOUS": "normal"})
+    assert normal.sqlite_synchronous == "NORMAL"
+    with pytest.raises(SettingsError, match="SQLITE_SYNCHRONOUS"):
+        Settings.from_env({"DISCORD_TOKEN": TOKEN, "SQLITE_SYNCHRONOUS": "OFF"})
+
+
 def test_record_retention_is_read_and_checked() -> None:
     assert Settings.from_env({"DISCORD_TOKEN": TOKEN}).record_retention_days == 90
     kept = Settings.from_env({"DISCORD_TOKEN": TOKEN, "RECORD_RETENTION_DAYS": "0"})

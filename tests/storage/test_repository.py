@@ -58,6 +58,21 @@ async def test_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
+@pytest.mark.parametrize(("level", "code"), [(None, 2), ("FULL", 2), ("NORMAL", 1)])
+async def test_sqlite_syncs_every_commit_unless_told(
+    tmp_path: Path, level: str | None, code: int
+) -> None:
+    """FULL (2) by default: an acknowledged move survives a power cut; NORMAL (1) on request."""
+    path = str(tmp_path / "durable.sqlite3")
+    repo = await (
+        GameRepository.open(path, synchronous=level) if level else GameRepository.open(path)
+    )
+    try:
+        assert await repo.db.fetchval("PRAGMA synchronous") == code
+    finally:
+        await repo.close()
+
+
 async def test_processes_starting_together_migrate_once(database: str) -> None:
     """A cluster's processes start at once on one database: one applies the migrations."""
     repos = await asyncio.gather(*(GameRepository.open(database) for _ in range(3)))
