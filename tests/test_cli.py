@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # A made-up token of the real shape: base64 of a bot id, a timestamp, a signature.
 BOT_ID = 123456789012345678
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789AB"
-COMMANDS = ("run", "check", "backup", "restore", "invite", "sync")
+COMMANDS = ("run", "check", "backup", "restore", "transfer", "invite", "sync")
 
 
 @pytest.fixture
