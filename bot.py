@@ -20,6 +20,7 @@ import time
 import traceback
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp
 import discord
@@ -284,7 +285,8 @@ def _sync_command(settings: Settings, clear_guilds: Sequence[int]) -> int:
 
 def _until_done(settings: Settings, work: Callable[[], Coroutine[Any, Any, None]]) -> int:
     """Run ``work`` with safe logging; turn the failures an admin can fix into a sentence."""
-    setup_logging(settings.log_level, secrets=[settings.token])
+    password = urlsplit(settings.database_url).password if settings.database_url else None
+    setup_logging(settings.log_level, secrets=[settings.token, password or ""])
     try:
         asyncio.run(work())
     except DatabaseUnavailableError as exc:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import os
 import shutil
 import subprocess
@@ -533,3 +534,25 @@ def test_the_application_id_comes_from_the_token() -> None:
     assert application_id("fake.abc") is None
     assert application_id("!!!.x.y") is None
     assert token_problem(TOKEN) is None
+
+
+def test_the_database_password_never_reaches_the_logs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    url = "postgresql://uno:pw-sentinel-42@db.example:5432/uno"
+    settings = Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url})
+
+    async def work() -> None:
+        logging.getLogger("uno").warning("connecting to %s", url)
+
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    root.handlers[:] = []  # earlier tests' handlers write to streams closed since
+    try:
+        assert bot._until_done(settings, work) == EXIT_OK
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(level)
+    err = capsys.readouterr().err
+    assert "connecting to postgresql://uno:" in err
+    assert "pw-sentinel-42" not in err
