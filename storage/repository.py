@@ -93,6 +93,7 @@ class GameRepository:
     def __init__(self, db: Database, *, path: str = ":memory:") -> None:
         self._db = db
         self._path = path
+        self._startup_wait = STARTUP_WAIT
         # Boards, tournaments and settings share the database and its write transactions.
         self.boards = Boards(db)
         self.tournaments = Tournaments(db)
@@ -164,6 +165,7 @@ class GameRepository:
         )
         try:
             repo = cls(db, path=postgres.shown_url(url))
+            repo._startup_wait = startup_wait
             await repo.migrate()
             await repo._prove_writable()
         except BaseException as exc:
@@ -202,6 +204,10 @@ class GameRepository:
         know) is refused before anything is written.
         """
         async with self._db.transaction() as tx:
+            if self.dialect == "postgresql":
+                # Another process may be migrating: wait for it as long as start-up waits
+                # for anything (the pool's lock_timeout is the shorter write wait).
+                await tx.execute(f"SET LOCAL lock_timeout = {int(self._startup_wait * 1000)}")
             await tx.serialise(MIGRATIONS_LOCK)
             await tx.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
