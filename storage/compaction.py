@@ -3,8 +3,8 @@
 A finished (or closed) table keeps its per-move log (one ``actions`` row per action, about
 70 bytes each and some 700 of them in a 3-player match) for :data:`COMPACT_AFTER` seconds,
 then :func:`compact` folds the log into one compressed ``table_records`` row (the actions in
-order; the seed is in the table's state, so the record still replays the match), and
-``GameRepository.actions`` reads it back unchanged. After the retention period
+order, and the table's final state with its seed, so the record still replays the match);
+``GameRepository.actions`` and ``load`` read them back unchanged. After the retention period
 (``RECORD_RETENTION_DAYS``, default 90) :func:`expire` deletes the table itself: its state,
 seats and record. Match results, each player's result and rating after the match, the
 boards and tournaments are never deleted by this.
@@ -50,6 +50,17 @@ def encode(rows: Sequence[Row]) -> bytes:
     return zlib.compress(json.dumps(lines, separators=(",", ":")).encode(), 9)
 
 
+def squeeze(state: str) -> bytes:
+    """A table's JSON state, compressed (a finished table's is read rarely: a rematch, a
+    record, ``/uno forget-me``)."""
+    return zlib.compress(state.encode(), 9)
+
+
+def unsqueeze(state: bytes) -> str:
+    """The JSON state :func:`squeeze` compressed."""
+    return zlib.decompress(bytes(state)).decode()
+
+
 def decode(record: bytes) -> list[tuple[int, int | None, str]]:
     """The action lines of a compressed record, in order."""
     lines: list[list[Any]] = json.loads(zlib.decompress(bytes(record)))
@@ -62,22 +73,24 @@ async def compact(db: Database, *, before: float, batch: int = BATCH) -> int:
     async with db.transaction() as tx:
         await tx.serialise(COMPACTION_LOCK)
         rows = await tx.fetchall(
-            f"SELECT id FROM tables WHERE {_DONE} AND compacted = 0 AND updated_at < ?"
+            f"SELECT id, state FROM tables WHERE {_DONE} AND compacted = 0 AND updated_at < ?"
             " ORDER BY updated_at LIMIT ?",
             (before, batch),
         )
-        for (table_id,) in ((row[0],) for row in rows):
+        for table_id, state in ((row[0], row[1]) for row in rows):
             lines = await tx.fetchall(
                 "SELECT version, seat, action FROM actions WHERE table_id = ?"
                 " ORDER BY version, position",
                 (table_id,),
             )
             await tx.execute(
-                "INSERT INTO table_records (table_id, actions, record) VALUES (?, ?, ?)",
-                (table_id, len(lines), encode(lines)),
+                "INSERT INTO table_records (table_id, actions, record, state) VALUES (?, ?, ?, ?)",
+                (table_id, len(lines), encode(lines), squeeze(state)),
             )
             await tx.execute("DELETE FROM actions WHERE table_id = ?", (table_id,))
-            await tx.execute("UPDATE tables SET compacted = 1 WHERE id = ?", (table_id,))
+            await tx.execute(
+                "UPDATE tables SET compacted = 1, state = '' WHERE id = ?", (table_id,)
+            )
     return len(rows)
 
 

@@ -248,7 +248,15 @@ class GameRepository:
         row = await self._db.fetchone(
             f"SELECT {self._columns} FROM tables t WHERE id = ?", (table_id,)
         )
-        return _record(row) if row else None
+        if row is None:
+            return None
+        state = None
+        if row["state"] == "":  # a finished table, compacted: its state is in its record
+            squeezed = await self._db.fetchval(
+                "SELECT state FROM table_records WHERE table_id = ?", (table_id,)
+            )
+            state = compaction.unsqueeze(squeezed)
+        return self._seen(_record(row, state))
 
     async def version_of(self, table_id: str) -> tuple[int, int | None] | None:
         """The table's stored version and message id, or ``None``: enough to tell whether a
@@ -493,7 +501,7 @@ _COLUMNS = (
 )
 
 
-def _record(row: Row) -> TableRecord:
+def _record(row: Row, state: str | None = None) -> TableRecord:
     seats = row["seats"]
     return TableRecord(
         id=row["id"],
@@ -501,7 +509,7 @@ def _record(row: Row) -> TableRecord:
         channel_id=row["channel_id"],
         status=row["status"],
         version=row["version"],
-        state=json.loads(row["state"]),
+        state=json.loads(row["state"] if state is None else state),
         seats=tuple(int(user) for user in seats.split(",")) if seats else (),
         message_id=row["message_id"],
         deadline=row["deadline"],

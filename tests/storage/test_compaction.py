@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 
 from storage import ActionRow, GameRepository, TableRecord
+from storage.boards import FORGOTTEN
 from storage.compaction import BATCH, COMPACT_AFTER, DAY, compact, keep_bounded
 
 from .matches import GUILD, result, seat, table
@@ -58,16 +59,42 @@ async def test_a_finished_tables_log_becomes_one_record_and_reads_the_same(
     log_recent = await played(repo, "recent", moves=5, finished_at=now - COMPACT_AFTER / 2)
     log_live = await played(repo, "live", moves=5, finished_at=None)
     assert len(log_old) == 1 + 30 * 2 + 1
+    old_table = await repo.load("old")
     assert await repo.tidy(now) == (1, 0)
+    assert await repo.load("old") == old_table  # state (seed included) read back whole
     assert await repo.actions("old") == log_old  # the record reads back exactly
     assert await repo.actions("recent") == log_recent
     assert await repo.actions("live") == log_live
     assert await count(repo, "SELECT COUNT(*) FROM actions WHERE table_id = 'old'") == 0
     assert await count(repo, "SELECT COUNT(*) FROM table_records") == 1
-    stored = await repo.load("old")
-    assert stored is not None
-    assert stored.status == "finished"  # the table itself (its state, its seed) stays
+    assert await count(repo, "SELECT COUNT(*) FROM tables WHERE state = ''") == 1
     assert await repo.tidy(now) == (0, 0)  # nothing left to do
+
+
+async def test_forget_me_renames_the_player_in_compacted_records_too(
+    repo: GameRepository,
+) -> None:
+    first = table(
+        "named",
+        seats=(1, 2),
+        updated_at=0.0,
+        state={"players": [{"user_id": 1, "name": "Ann"}, {"user_id": 2, "name": "Bob"}]},
+    )
+    await repo.create(first)
+    await repo.save(
+        TableRecord(**{**_fields(first), "version": 1, "status": "finished", "updated_at": 1.0}),
+        expected_version=0,
+        actions=[ActionRow(0, "end")],
+    )
+    assert await repo.tidy(10 * DAY) == (1, 0)
+    await repo.boards.forget_user(1)
+    stored = await repo.load("named")
+    assert stored is not None
+    assert stored.state["players"] == [
+        {"user_id": 1, "name": FORGOTTEN},
+        {"user_id": 2, "name": "Bob"},
+    ]
+    assert await repo.actions("named") == [(1, 0, "end")]
 
 
 async def test_finished_tables_go_after_the_retention_and_results_stay(
