@@ -20,6 +20,7 @@ import time
 import traceback
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp
 import discord
@@ -233,6 +234,7 @@ async def open_repository(settings: Settings) -> GameRepository:
     return await GameRepository.open(
         settings.database,
         startup_wait=settings.database_connect_timeout,
+        synchronous=settings.sqlite_synchronous,
         pool=PoolOptions(
             max_size=settings.database_pool_size, command_timeout=settings.database_timeout
         ),
@@ -246,6 +248,8 @@ async def run(settings: Settings) -> None:
     interactions in flight and close the database.
     """
     repo = await open_repository(settings)
+    # Finished tables' logs are compacted, and old finished tables deleted, in the background.
+    tidying = asyncio.create_task(repo.keep_bounded(retention_days=settings.record_retention_days))
     try:
         async with UnoBot(settings, repo) as bot:
             loop = asyncio.get_running_loop()
@@ -254,6 +258,9 @@ async def run(settings: Settings) -> None:
                     loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
             await bot.start(settings.token)
     finally:
+        tidying.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await tidying
         await repo.close()
         log.info("Database closed; bye")
 
@@ -278,7 +285,8 @@ def _sync_command(settings: Settings, clear_guilds: Sequence[int]) -> int:
 
 def _until_done(settings: Settings, work: Callable[[], Coroutine[Any, Any, None]]) -> int:
     """Run ``work`` with safe logging; turn the failures an admin can fix into a sentence."""
-    setup_logging(settings.log_level, secrets=[settings.token])
+    password = urlsplit(settings.database_url).password if settings.database_url else None
+    setup_logging(settings.log_level, secrets=[settings.token, password or ""])
     try:
         asyncio.run(work())
     except DatabaseUnavailableError as exc:

@@ -1,7 +1,7 @@
 """The command line: ``uno-bot [--env-file PATH] [COMMAND]`` (``python bot.py`` is the same).
 
 ``run`` (the default) and ``sync`` need the bot, which ``bot.py`` passes in; ``check``,
-``backup``, ``restore`` and ``invite`` live here and never connect to Discord.
+``backup``, ``restore``, ``transfer`` and ``invite`` live here and never connect to Discord.
 
 Exit codes: 0 done; 1 the command failed (``check`` found a problem, an extension did not
 load); 2 a setting is missing or wrong (a service manager should not restart); 3 the
@@ -15,8 +15,11 @@ import asyncio
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from storage import DatabaseUnavailableError, maintenance
+from storage import transfer as moving
+from storage.postgres import shown_url
 
 from .invite import NEEDED, application_id, invite_url, permissions, token_problem
 from .settings import ENV_FILE_VARIABLE, Settings, SettingsError, read_environment
@@ -80,6 +83,27 @@ def build_parser() -> argparse.ArgumentParser:
         "(or anything else) has the database open; keeps the replaced database beside it.",
     )
     restore.add_argument("path", metavar="PATH", help="the backup file to restore")
+    transfer = commands.add_parser(
+        "transfer",
+        help="copy an SQLite database into PostgreSQL (stop the bot first)",
+        description="Copy everything the bot keeps (tables, results, ratings and boards, "
+        "settings, seasons, tournaments) from the SQLite file into an empty PostgreSQL "
+        "database, in one transaction: all or nothing. The SQLite file is brought up to "
+        "this version's schema first, as the bot does at start, and otherwise left as it "
+        "was. Then set DATABASE_URL and start the bot.",
+    )
+    transfer.add_argument(
+        "--from",
+        dest="source",
+        metavar="PATH",
+        help="the SQLite file to copy (default: DATABASE_PATH)",
+    )
+    transfer.add_argument(
+        "--to",
+        dest="target",
+        metavar="URL",
+        help="the empty PostgreSQL database, postgresql://... (default: DATABASE_URL)",
+    )
     invite = commands.add_parser(
         "invite",
         help="print the link that adds the bot to a server, with its permissions",
@@ -125,6 +149,8 @@ def main(argv: Sequence[str] | None, runners: Runners) -> int:
             return backup(env, args.path)
         if command == "restore":
             return restore(env, args.path)
+        if command == "transfer":
+            return transfer(env, args.source, args.target)
         settings = Settings.from_env(env)
         if command == "sync":
             return runners.sync(settings, tuple(args.clear_guild))
@@ -230,6 +256,31 @@ def restore(env: dict[str, str], path: str) -> int:
     _out(f"Restored {done.target} from {done.source} (schema {done.schema_version}){kept}.")
     if done.schema_version < maintenance.known_version():
         _out("The bot brings the restored database up to date when it starts.")
+    return EXIT_OK
+
+
+def transfer(env: dict[str, str], source: str | None, target: str | None) -> int:
+    """``uno-bot transfer [--from PATH] [--to URL]``."""
+    settings = Settings.from_env(env, need_token=False)
+    source = source or settings.database_path
+    target = target or settings.database_url
+    if not target or not target.startswith(("postgresql://", "postgres://")):
+        raise SettingsError(
+            "Name the PostgreSQL database to copy into: uno-bot transfer --to "
+            "postgresql://USER:PASSWORD@HOST:5432/DATABASE (or set DATABASE_URL)."
+        )
+    where = Path(source).expanduser().absolute()
+    if not where.is_file():
+        raise DatabaseUnavailableError(
+            str(where), f"There is no SQLite database at {where} to transfer; check --from."
+        )
+    _out(f"Copying {where} into {shown_url(target)}:")
+    done = asyncio.run(moving.transfer(str(where), target, say=lambda line: _out(f"  {line}")))
+    total = sum(rows for _, rows in done.rows)
+    _out(
+        f"Copied {total} rows. Set DATABASE_URL to {done.target} (with its password) and "
+        "start the bot; keep the SQLite file as a backup."
+    )
     return EXIT_OK
 
 

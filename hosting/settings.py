@@ -61,6 +61,8 @@ class Settings:
     database_pool_size: int = 10  # DATABASE_POOL_SIZE: PostgreSQL connections per process
     database_timeout: float = 30.0  # DATABASE_TIMEOUT_SECONDS: one statement's limit
     database_connect_timeout: float = 3.0  # DATABASE_CONNECT_TIMEOUT_SECONDS: reaching it
+    sqlite_synchronous: str = "FULL"  # SQLITE_SYNCHRONOUS: FULL or NORMAL (see the README)
+    record_retention_days: int = 90  # RECORD_RETENTION_DAYS: finished tables' records (0: keep)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, *, need_token: bool = True) -> Settings:
@@ -94,7 +96,16 @@ class Settings:
         pool_size = _whole_number(env, "DATABASE_POOL_SIZE", default=10, least=1, most=100)
         timeout = _seconds(env, "DATABASE_TIMEOUT_SECONDS", default=30.0, most=600)
         connect_timeout = _seconds(env, "DATABASE_CONNECT_TIMEOUT_SECONDS", default=3.0, most=120)
+        retention = _whole_number(env, "RECORD_RETENTION_DAYS", default=90, least=0, most=36500)
+        synchronous = env.get("SQLITE_SYNCHRONOUS", "").strip().upper() or "FULL"
+        if synchronous not in ("FULL", "NORMAL"):
+            raise SettingsError(
+                "SQLITE_SYNCHRONOUS must be FULL (every move synced to disk, the default) or "
+                "NORMAL (faster; a power cut can lose the last moves)."
+            )
         return cls(
+            sqlite_synchronous=synchronous,
+            record_retention_days=retention,
             database_pool_size=pool_size,
             database_timeout=timeout,
             database_connect_timeout=connect_timeout,

@@ -184,7 +184,12 @@ class _PgExecutor(Executor):
             await self._target.executemany(numbered(sql), rows)
 
     async def serialise(self, key: int) -> None:
-        await self._target.execute("SELECT pg_advisory_xact_lock($1)", key)
+        # Advisory locks are per database: the key is mixed with the schema, so bots (or
+        # tests) in different schemas of one database never wait for each other.
+        await self._target.execute(
+            "SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || ':' || $1, 0))",
+            str(key),
+        )
 
 
 class PostgresDatabase(_PgExecutor, Database):

@@ -15,6 +15,7 @@ from typing import Literal
 
 from ._db import Database, Executor, Row
 from ._sql import current_season, season_of
+from .compaction import squeeze, unsqueeze
 
 #: The name a forgotten player keeps in stored game records (``/uno forget-me``).
 FORGOTTEN = "—"
@@ -257,19 +258,25 @@ class Boards:
 
 async def _forget_name_in_records(tx: Executor, user_id: int) -> int:
     rows = await tx.fetchall(
-        "SELECT t.id, t.state FROM tables t JOIN table_seats s ON s.table_id = t.id"
+        "SELECT t.id, t.state, r.state AS squeezed FROM tables t"
+        " JOIN table_seats s ON s.table_id = t.id"
+        " LEFT JOIN table_records r ON r.table_id = t.id"
         " WHERE s.user_id = ? AND t.status NOT IN ('lobby', 'playing')",
         (user_id,),
     )
     for row in rows:
-        state = json.loads(row[1])
+        compacted = row["state"] == ""  # its state is in its record (storage.compaction)
+        state = json.loads(unsqueeze(row["squeezed"]) if compacted else row["state"])
         for player in state.get("players", []):
             if player.get("user_id") == user_id:
                 player["name"] = FORGOTTEN
-        await tx.execute(
-            "UPDATE tables SET state = ? WHERE id = ?",
-            (json.dumps(state, separators=(",", ":")), row[0]),
-        )
+        text = json.dumps(state, separators=(",", ":"))
+        if compacted:
+            await tx.execute(
+                "UPDATE table_records SET state = ? WHERE table_id = ?", (squeeze(text), row[0])
+            )
+        else:
+            await tx.execute("UPDATE tables SET state = ? WHERE id = ?", (text, row[0]))
     return len(rows)
 
 

@@ -162,7 +162,7 @@ SYNCHRONOUS = ("FULL", "NORMAL")
 
 
 async def connect(
-    path: str, *, wait: float = STARTUP_WAIT, synchronous: str = "NORMAL"
+    path: str, *, wait: float = STARTUP_WAIT, synchronous: str = "FULL"
 ) -> aiosqlite.Connection:
     """Open and configure the connection; on any failure it is closed again.
 

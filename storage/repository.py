@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.errors import StaleStateError
 
-from . import postgres
+from . import compaction, postgres
 from ._db import MIGRATIONS_LOCK, Database, Dialect, Executor, Row, SqliteDatabase, unique_violation
 from .boards import Boards
 from .connection import (
@@ -93,6 +93,7 @@ class GameRepository:
     def __init__(self, db: Database, *, path: str = ":memory:") -> None:
         self._db = db
         self._path = path
+        self._startup_wait = STARTUP_WAIT
         # Boards, tournaments and settings share the database and its write transactions.
         self.boards = Boards(db)
         self.tournaments = Tournaments(db)
@@ -119,11 +120,14 @@ class GameRepository:
         startup_wait: float = STARTUP_WAIT,
         write_wait: float = WRITE_WAIT,
         pool: PoolOptions = DEFAULT_POOL,
-        synchronous: str = "NORMAL",
+        synchronous: str = "FULL",
     ) -> GameRepository:
         """Connect, configure, migrate and test-write the database at ``path``: an SQLite
         file, or a PostgreSQL database when ``path`` is a ``postgresql://`` URL (``pool``
-        sizes its connection pool; ``synchronous`` is SQLite's).
+        sizes its connection pool). ``synchronous`` is SQLite's durability: ``FULL`` (every
+        commit synced to disk: an acknowledged move survives a power cut) or ``NORMAL``
+        (synced at checkpoints: a power cut can roll back the last moves, never corrupt the
+        file); PostgreSQL commits are durable by default.
 
         ``:memory:`` works. Anything that stops the bot from using the database (a missing
         folder, a damaged or read-only file, an unreachable server, a lock held by another
@@ -161,6 +165,7 @@ class GameRepository:
         )
         try:
             repo = cls(db, path=postgres.shown_url(url))
+            repo._startup_wait = startup_wait
             await repo.migrate()
             await repo._prove_writable()
         except BaseException as exc:
@@ -199,6 +204,10 @@ class GameRepository:
         know) is refused before anything is written.
         """
         async with self._db.transaction() as tx:
+            if self.dialect == "postgresql":
+                # Another process may be migrating: wait for it as long as start-up waits
+                # for anything (the pool's lock_timeout is the shorter write wait).
+                await tx.execute(f"SET LOCAL lock_timeout = {int(self._startup_wait * 1000)}")
             await tx.serialise(MIGRATIONS_LOCK)
             await tx.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
@@ -239,7 +248,15 @@ class GameRepository:
         row = await self._db.fetchone(
             f"SELECT {self._columns} FROM tables t WHERE id = ?", (table_id,)
         )
-        return _record(row) if row else None
+        if row is None:
+            return None
+        state = None
+        if row["state"] == "":  # a finished table, compacted: its state is in its record
+            squeezed = await self._db.fetchval(
+                "SELECT state FROM table_records WHERE table_id = ?", (table_id,)
+            )
+            state = compaction.unsqueeze(squeezed)
+        return self._seen(_record(row, state))
 
     async def version_of(self, table_id: str) -> tuple[int, int | None] | None:
         """The table's stored version and message id, or ``None``: enough to tell whether a
@@ -296,7 +313,23 @@ class GameRepository:
             " ORDER BY version, position",
             (table_id,),
         )
-        return [(row[0], row[1], row[2]) for row in rows]
+        lines = [(int(row[0]), row[1], str(row[2])) for row in rows]
+        record = await self._db.fetchval(
+            "SELECT record FROM table_records WHERE table_id = ?", (table_id,)
+        )
+        # A finished table's log may have been compacted into one record (storage.compaction).
+        return compaction.decode(record) + lines if record is not None else lines
+
+    async def tidy(
+        self, now: float, *, retention_days: int = compaction.RETENTION_DAYS
+    ) -> tuple[int, int]:
+        """Compact the logs of finished tables and delete those past ``retention_days``
+        (``storage.compaction``); ``(compacted, deleted)``."""
+        return await compaction.tidy(self._db, now=now, retention_days=retention_days)
+
+    async def keep_bounded(self, *, retention_days: int = compaction.RETENTION_DAYS) -> None:
+        """:meth:`tidy` now and every ten minutes, until cancelled (the bot runs it)."""
+        await compaction.keep_bounded(self._db, retention_days=retention_days)
 
     async def get_meta(self, key: str) -> str | None:
         """A stored fact about the bot, or ``None``."""
@@ -468,7 +501,7 @@ _COLUMNS = (
 )
 
 
-def _record(row: Row) -> TableRecord:
+def _record(row: Row, state: str | None = None) -> TableRecord:
     seats = row["seats"]
     return TableRecord(
         id=row["id"],
@@ -476,7 +509,7 @@ def _record(row: Row) -> TableRecord:
         channel_id=row["channel_id"],
         status=row["status"],
         version=row["version"],
-        state=json.loads(row["state"]),
+        state=json.loads(row["state"] if state is None else state),
         seats=tuple(int(user) for user in seats.split(",")) if seats else (),
         message_id=row["message_id"],
         deadline=row["deadline"],

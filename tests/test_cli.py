@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import os
 import shutil
 import subprocess
@@ -30,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # A made-up token of the real shape: base64 of a bot id, a timestamp, a signature.
 BOT_ID = 123456789012345678
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789AB"
-COMMANDS = ("run", "check", "backup", "restore", "invite", "sync")
+COMMANDS = ("run", "check", "backup", "restore", "transfer", "invite", "sync")
 
 
 @pytest.fixture
@@ -192,6 +193,23 @@ def test_database_pool_and_timeouts_are_read_and_checked() -> None:
             Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_POOL_SIZE": bad})
     with pytest.raises(SettingsError, match="DATABASE_TIMEOUT_SECONDS"):
         Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_TIMEOUT_SECONDS": "-1"})
+
+
+def test_sqlite_durability_is_full_unless_told() -> None:
+    assert Settings.from_env({"DISCORD_TOKEN": TOKEN}).sqlite_synchronous == "FULL"
+    normal = Settings.from_env({"DISCORD_TOKEN": TOKEN, "SQLITE_SYNCHRONOUS": "normal"})
+    assert normal.sqlite_synchronous == "NORMAL"
+    with pytest.raises(SettingsError, match="SQLITE_SYNCHRONOUS"):
+        Settings.from_env({"DISCORD_TOKEN": TOKEN, "SQLITE_SYNCHRONOUS": "OFF"})
+
+
+def test_record_retention_is_read_and_checked() -> None:
+    assert Settings.from_env({"DISCORD_TOKEN": TOKEN}).record_retention_days == 90
+    kept = Settings.from_env({"DISCORD_TOKEN": TOKEN, "RECORD_RETENTION_DAYS": "0"})
+    assert kept.record_retention_days == 0  # keep finished tables for good
+    for bad in ("-1", "ninety", "36501"):
+        with pytest.raises(SettingsError, match="RECORD_RETENTION_DAYS"):
+            Settings.from_env({"DISCORD_TOKEN": TOKEN, "RECORD_RETENTION_DAYS": bad})
 
 
 def test_check_reads_a_postgresql_database_without_changing_it(
@@ -516,3 +534,25 @@ def test_the_application_id_comes_from_the_token() -> None:
     assert application_id("fake.abc") is None
     assert application_id("!!!.x.y") is None
     assert token_problem(TOKEN) is None
+
+
+def test_the_database_password_never_reaches_the_logs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    url = "postgresql://uno:pw-sentinel-42@db.example:5432/uno"
+    settings = Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url})
+
+    async def work() -> None:
+        logging.getLogger("uno").warning("connecting to %s", url)
+
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    root.handlers[:] = []  # earlier tests' handlers write to streams closed since
+    try:
+        assert bot._until_done(settings, work) == EXIT_OK
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(level)
+    err = capsys.readouterr().err
+    assert "connecting to postgresql://uno:" in err
+    assert "pw-sentinel-42" not in err

@@ -13,6 +13,7 @@ import pytest
 from engine.errors import StaleStateError
 from storage import GameRepository, PlayerResult, UnknownTournamentError
 from storage.repository import _migrations, _statements
+from tests.databases import database_target
 
 from .matches import GUILD, bot, finish, result, seat, table
 
@@ -367,3 +368,20 @@ async def test_a_result_keeps_the_options_the_table_was_played_with(database: st
         assert json.loads(stored) == {"jump_in": True, "stacking": "cumulative"}
     finally:
         await repo.close()
+
+
+async def test_postgres_locks_of_one_schema_never_hold_up_another(tmp_path: Path) -> None:
+    """Results of one server are counted one at a time (an advisory lock), per schema: two
+    bots (or two tests) sharing a database in different schemas never wait for each other."""
+    async for first_url in database_target("postgresql", tmp_path / "a"):
+        async for second_url in database_target("postgresql", tmp_path / "b"):
+            first = await GameRepository.open(first_url)
+            second = await GameRepository.open(second_url, write_wait=0.5)
+            try:
+                async with first.db.transaction() as holding:
+                    await holding.serialise(GUILD)  # the first bot is counting a result
+                    await asyncio.wait_for(finish(second, "t1", seat(1, 1), seat(2, 2)), 5)
+                assert await matches_of(second, 1) == 1
+            finally:
+                await first.close()
+                await second.close()
