@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -162,6 +163,44 @@ def test_r_uno_2_the_catch_grace_is_a_setting() -> None:
     for bad in ("-0.5", "31", "later", "nan"):
         with pytest.raises(SettingsError, match="CATCH_GRACE_SECONDS"):
             Settings.from_env({"DISCORD_TOKEN": TOKEN, "CATCH_GRACE_SECONDS": bad})
+
+
+def test_shards_are_settings_checked_at_start() -> None:
+    """SHARD_COUNT and SHARD_IDS split the bot's shards between processes."""
+    plain = Settings.from_env({"DISCORD_TOKEN": TOKEN})
+    assert (plain.shard_count, plain.shard_ids) == (None, None)
+    for ids, expected in (("0-3", (0, 1, 2, 3)), ("0,2", (0, 2)), (" 3 , 0-1 ", (0, 1, 3))):
+        settings = Settings.from_env({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "4", "SHARD_IDS": ids})
+        assert (settings.shard_count, settings.shard_ids) == (4, expected)
+    assert Settings.from_env({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "4"}).shard_ids is None
+    bad = [
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be a whole number"),
+        ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be a whole number"),
+        ({"SHARD_COUNT": "²"}, "SHARD_COUNT must be a whole number"),
+        ({"SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0-2"}, "names shard 2, but with SHARD_COUNT=2"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "3-1"}, "'3-1' is neither"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0,,1"}, "'' is neither"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "all"}, "'all' is neither"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0-1,1"}, "names a shard twice"),
+    ]
+    for env, message in bad:
+        with pytest.raises(SettingsError, match=re.escape(message)) as caught:
+            Settings.from_env({"DISCORD_TOKEN": TOKEN, **env})
+        assert "\n" not in str(caught.value)
+
+
+def test_nonsense_shards_stop_the_bot_with_one_line(
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("SHARD_COUNT", "2")
+    monkeypatch.setenv("SHARD_IDS", "1-5")
+    code, _, err = run_cli("run", capsys=capsys)
+    assert code == EXIT_SETTINGS
+    assert err.strip().splitlines() == [
+        "SHARD_IDS names shard 5, but with SHARD_COUNT=2 the shards are 0 to 1."
+    ]
 
 
 def test_database_url_must_be_postgresql() -> None:
