@@ -259,7 +259,8 @@ async def measure(
     play = [s for s in bench.samples if s.phase == "play"]
     figures = latency_figures([s.latency for s in play], seconds)
     tracebacks = [line for b in bots for line in b.tracebacks()]
-    failed = len(drivers) - len(live) + sum(1 for r in played if r is not None)
+    failures = [r for r in opened if r is not None] + [r for r in played if r is not None]
+    failed = len(failures)
     unanswered = sum(1 for s in bench.samples if s.latency is None or s.latency > DEADLINE)
     clean = not (failed or unanswered or tracebacks or bench.anomalies or bench.fake.errors)
     moves = bench.moves
@@ -281,6 +282,7 @@ async def measure(
         "clean": clean,
         "unanswered_within_3s": unanswered,
         "tables_failed": failed,
+        "failures": [repr(f)[:300] for f in failures[:3]],
         "anomalies": bench.anomalies,
         "errors": [f"{r.status} {r.method} {r.route or r.path}" for r in bench.fake.errors][:5],
         "bot_tracebacks": tracebacks[:5],
