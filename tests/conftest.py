@@ -30,6 +30,8 @@ BOT_SETTINGS = (
     "DATABASE_POOL_SIZE",
     "DATABASE_TIMEOUT_SECONDS",
     "DATABASE_CONNECT_TIMEOUT_SECONDS",
+    "SHARD_COUNT",
+    "SHARD_IDS",
 )
 
 for _name in [n for n in os.environ if n.startswith("DISCORD_") or n in BOT_SETTINGS]:

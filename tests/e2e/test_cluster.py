@@ -1,4 +1,5 @@
-"""End to end, two processes: the bot split into shards 0 and 1 of 2 on one database.
+"""End to end, two processes: the bot split into shards 0 and 1 of 2 on one database (one
+SQLite file, and one PostgreSQL database when ``TEST_DATABASE_URL`` names a server).
 
 Discord (here the fake) sends a guild's events only to the process of its shard,
 ``(guild_id >> 22) % 2``. Each process runs the clocks, computer players and table messages
@@ -21,6 +22,7 @@ import pytest
 
 from storage import GameRepository
 from tables.records import TimedOut
+from tests.databases import ENGINES, database_target
 from tests.fakediscord import BotProcess, FakeDiscord
 
 from .harness import World, click, description, find_id, load, play_turn, slash, table_message
@@ -42,7 +44,16 @@ def shard_env(shard: int) -> dict[str, str]:
 
 
 @contextlib.asynccontextmanager
-async def make_cluster(tmp_path: Path) -> AsyncIterator[Cluster]:
+async def make_cluster(tmp_path: Path, engine: str) -> AsyncIterator[Cluster]:
+    """``engine``: both processes on one SQLite file, or on one PostgreSQL database (a fresh
+    schema on ``TEST_DATABASE_URL``; skipped without it, see tests/databases.py)."""
+    target = contextlib.asynccontextmanager(database_target)
+    async with target(engine, tmp_path) as database, _cluster(tmp_path, database) as cluster:
+        yield cluster
+
+
+@contextlib.asynccontextmanager
+async def _cluster(tmp_path: Path, database: str) -> AsyncIterator[Cluster]:
     fake = FakeDiscord(shard_count=2)
     users = [fake.add_user(name) for name in ("alice", "bruno", "carla", "dario")]
     guilds = [fake.add_guild(f"UNO night {shard}", shard=(shard, 2)) for shard in (0, 1)]
@@ -52,8 +63,11 @@ async def make_cluster(tmp_path: Path) -> AsyncIterator[Cluster]:
         for user in users:
             guild.add_member(user, manage_guild=user.name == "dario")
     await fake.start()
-    database = tmp_path / "uno.sqlite3"
-    bots = [BotProcess(fake, database_path=database, env=shard_env(s)) for s in (0, 1)]
+    env = {"DATABASE_URL": database} if database.startswith("postgresql://") else {}
+    bots = [
+        BotProcess(fake, database_path=tmp_path / "uno.sqlite3", env={**env, **shard_env(s)})
+        for s in (0, 1)
+    ]
     try:
         async with bots[0], bots[1]:
             worlds = tuple(
@@ -68,9 +82,9 @@ async def make_cluster(tmp_path: Path) -> AsyncIterator[Cluster]:
         await fake.close()
 
 
-@pytest.fixture
-async def cluster(tmp_path: Path) -> AsyncIterator[Cluster]:
-    async with make_cluster(tmp_path) as made:
+@pytest.fixture(params=ENGINES)
+async def cluster(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Cluster]:
+    async with make_cluster(tmp_path, request.param) as made:
         yield made
 
 
