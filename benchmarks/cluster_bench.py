@@ -29,7 +29,7 @@ Exit status 0 when every run was clean (no unanswered interaction, no traceback,
 table), 2 otherwise.
 
     PYTHONPATH=. python benchmarks/cluster_bench.py [--configs sqlite-1,pg-1,pg-2]
-        [--tables 40] [--seconds 30] [--think-ms 50] [--rounds 2] [--seed 1]
+        [--tables 40] [--seconds 30] [--warmup 10] [--think-ms 50] [--rounds 2] [--seed 1]
         [--pg postgresql://postgres@127.0.0.1:5432/postgres]
 """
 
@@ -98,7 +98,8 @@ class Config:
 
 class TableDriver(Driver):
     """bot_bench's driver, but a move counts once the public table message shows the next
-    version (the hand message no longer carries the table's version in its footer)."""
+    version (the hand message no longer carries the table's version in its footer), and
+    between hands the host deals the next one (the table message offers "Next hand")."""
 
     async def play(self, until: float) -> None:
         await asyncio.sleep(self.rng.uniform(0.0, self.think))
@@ -106,6 +107,12 @@ class TableDriver(Driver):
             table = self.table_msg
             assert table is not None
             hand_button = f"uno:1:hand:{self.table_id}"
+            deal = f"uno:1:next:{self.table_id}"
+            if table.component(deal) is not None:  # between hands: the host deals the next
+                version = footer_version(table)
+                await self.press(self.users[0], table, deal)
+                await self.table_at_least(version + 1)
+                continue
             if table.component(hand_button) is None:  # the match is over: a new one
                 self.bench.matches_finished += 1
                 await self.open()
@@ -137,6 +144,7 @@ def _psql(server: str, sql: str) -> None:
         ["psql", server, "-v", "ON_ERROR_STOP=1", "-q", "-c", sql],
         check=True,
         stdout=subprocess.DEVNULL,
+        env={**os.environ, "PGOPTIONS": "-c client_min_messages=warning"},
     )
 
 
@@ -152,21 +160,24 @@ def fresh_pg_database(server: str, name: str) -> Any:
         _psql(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def postgres_cpu_seconds() -> float:
-    """CPU seconds of every process named postgres on this machine (the server's backends)."""
+def postgres_cpu_seconds(database: str | None) -> float | None:
+    """CPU seconds of the PostgreSQL backends serving ``database`` (their process title
+    names it; the bot's pool keeps them open for the whole window)."""
+    if database is None:
+        return None
     total = 0.0
     ticks = os.sysconf("SC_CLK_TCK")
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
-            stat = (entry / "stat").read_text()
+            title = (entry / "cmdline").read_bytes().decode(errors="replace")
+            if not title.startswith("postgres:") or f" {database} " not in title:
+                continue
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        name = stat[stat.find("(") + 1 : stat.rfind(")")]
-        if name.startswith("postgres"):
-            fields = stat.rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / ticks
+        total += (int(fields[11]) + int(fields[12])) / ticks
     return total
 
 
@@ -201,9 +212,10 @@ async def run_one(config: Config, args: argparse.Namespace, round_no: int) -> di
     try:
         with contextlib.ExitStack() as resources:
             env = {"LOG_LEVEL": "WARNING"}
+            pg_name = None
             if config.backend == "pg":
-                name = f"uno_cluster_bench_{os.getpid()}_{round_no}_{config.processes}"
-                env["DATABASE_URL"] = resources.enter_context(fresh_pg_database(args.pg, name))
+                pg_name = f"uno_cluster_bench_{os.getpid()}_{round_no}_{config.processes}"
+                env["DATABASE_URL"] = resources.enter_context(fresh_pg_database(args.pg, pg_name))
             async with contextlib.AsyncExitStack() as stack:
                 bots = [
                     await stack.enter_async_context(
@@ -217,7 +229,7 @@ async def run_one(config: Config, args: argparse.Namespace, round_no: int) -> di
                     )
                     for shard in range(config.processes)
                 ]
-                return await measure(config, args, bench, drivers, bots)
+                return await measure(config, args, bench, drivers, bots, pg_name)
     finally:
         await fake.close()
         shutil.rmtree(workdir, ignore_errors=True)
@@ -229,6 +241,7 @@ async def measure(
     bench: Bench,
     drivers: list[TableDriver],
     bots: list[BotProcess],
+    database: str | None,
 ) -> dict[str, Any]:
     bench.phase = "setup"
     gate = asyncio.Semaphore(10)
@@ -239,21 +252,26 @@ async def measure(
 
     opened = await asyncio.gather(*(open_one(d) for d in drivers), return_exceptions=True)
     live = [d for d, r in zip(drivers, opened, strict=True) if r is None]
-    bench.phase = "play"
+    # The tables play from here on; the first ``--warmup`` seconds fill each process's
+    # caches (pictures, table copies) and are not measured.
+    bench.phase = "warmup"
     gc.collect()
     gc.freeze()
     gc.disable()
     try:
-        start = time.monotonic()
+        until = time.monotonic() + args.warmup + args.seconds
+        playing = asyncio.gather(*(d.play(until) for d in live), return_exceptions=True)
+        await asyncio.sleep(args.warmup)
+        bench.phase = "play"
+        start, moves0 = time.monotonic(), bench.moves
         bot_cpu0 = [cpu_seconds_of(b.pid) or 0.0 for b in bots]
-        own0, pg0 = own_cpu_seconds(), postgres_cpu_seconds()
-        until = start + args.seconds
-        played = await asyncio.gather(*(d.play(until) for d in live), return_exceptions=True)
+        own0, pg0 = own_cpu_seconds(), postgres_cpu_seconds(database)
+        played = await playing
         seconds = time.monotonic() - start
         bot_cpu = sum(
             (cpu_seconds_of(b.pid) or 0.0) - c for b, c in zip(bots, bot_cpu0, strict=True)
         )
-        own_cpu, pg_cpu = own_cpu_seconds() - own0, postgres_cpu_seconds() - pg0
+        own_cpu, pg1 = own_cpu_seconds() - own0, postgres_cpu_seconds(database)
     finally:
         gc.enable()
     play = [s for s in bench.samples if s.phase == "play"]
@@ -263,7 +281,7 @@ async def measure(
     failed = len(failures)
     unanswered = sum(1 for s in bench.samples if s.latency is None or s.latency > DEADLINE)
     clean = not (failed or unanswered or tracebacks or bench.anomalies or bench.fake.errors)
-    moves = bench.moves
+    moves = bench.moves - moves0
     return {
         "config": config.name,
         "processes": config.processes,
@@ -277,7 +295,12 @@ async def measure(
         "bot_cpu_s": round(bot_cpu, 2),
         "bot_cpu_ms_per_move": round(1000 * bot_cpu / moves, 2) if moves else None,
         "bot_core_share": round(bot_cpu / seconds, 2),
-        "postgres_cpu_s": round(pg_cpu, 2) if config.backend == "pg" else None,
+        "postgres_cpu_s": None if pg0 is None or pg1 is None else round(pg1 - pg0, 2),
+        "postgres_cpu_ms_per_move": (
+            round(1000 * (pg1 - pg0) / moves, 2)
+            if pg0 is not None and pg1 is not None and moves
+            else None
+        ),
         "client_cpu_s": round(own_cpu, 2),
         "clean": clean,
         "unanswered_within_3s": unanswered,
@@ -384,6 +407,9 @@ def main() -> int:
     )
     parser.add_argument("--tables", type=int, default=40, help="tables played at once (40)")
     parser.add_argument("--seconds", type=float, default=30.0, help="measured window (30)")
+    parser.add_argument(
+        "--warmup", type=float, default=10.0, help="play before the window, unmeasured (10)"
+    )
     parser.add_argument(
         "--think-ms", type=float, default=50.0, help="think time, uniform 0..N ms (50)"
     )
