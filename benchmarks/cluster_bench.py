@@ -12,18 +12,21 @@ drivers of ``benchmarks/bot_bench.py`` (three people per table, a think time of
   on ``--pg``, dropped afterwards).
 
 The configurations alternate within each round (ABC, then CBA, ...), so a slow spell of the
-shared machine falls on all of them. For every run it prints, as JSON lines on stdout:
-moves per second, the first-answer latency (the fake's dispatch → the bot's first callback;
-p50/p99), the CPU seconds of the bot processes, of PostgreSQL's server processes (all of
-them: other users of the server count too) and of this process (the fake Discord and the
-drivers share the cores with the bot), and the CPU milliseconds per move. At the end, per
-configuration, the median over the rounds, and the scaling ratios of two processes over
-one, each from the same round (paired):
+shared machine falls on all of them. Each round starts with a control: two busy processes
+for 1.5 s, and the CPU seconds they got per second (``effective_cores``, 2.0 on two free
+cores): two bot processes cannot scale beyond what the machine gives at that moment. The
+tables play ``--warmup`` seconds unmeasured (each process fills its caches), then the window.
+For every run it prints, as JSON lines on stdout: moves per second, the first-answer
+latency (the fake's dispatch → the bot's first callback; p50/p99), the CPU seconds of the
+bot processes, of the PostgreSQL backends serving the run's database, and of this process
+(the fake Discord and the drivers share the cores with the bot), and the CPU milliseconds
+per move. At the end, per configuration, the median over the rounds, and the scaling ratios
+of two processes over one, each from the same round (paired):
 
 * ``wall``: moves per second, two processes / one; the goal is ≥ 1.7 on two free cores;
-* ``cpu``: CPU ms per move of one process / of two (1.0: sharding costs nothing extra);
-  with ``c`` cores left for the bot, two processes can reach ``c`` × this ÷ the one
-  process's core share — the capacity the machine would show if nothing else ran.
+* ``cpu``: CPU ms per move of one process / of two (1.0: sharding costs nothing extra). On
+  two free cores, two saturated processes would make 2 × this as many moves a second as
+  one saturated process: a projection from CPU time, for when the machine is busy.
 
 Exit status 0 when every run was clean (no unanswered interaction, no traceback, no stuck
 table), 2 otherwise.
@@ -61,6 +64,7 @@ from benchmarks.bot_bench import (  # noqa: E402
     BenchDiscord,
     Driver,
     StuckError,
+    calibrate,
     cpu_seconds_of,
     emit,
     footer_version,
@@ -315,7 +319,7 @@ async def measure(
 # -- the rounds ---------------------------------------------------------------------------------
 
 
-def summarize(runs: list[dict[str, Any]], configs: list[Config]) -> None:
+def summarize(runs: list[dict[str, Any]], configs: list[Config], controls: list[float]) -> None:
     by_config = {c.name: [r for r in runs if r["config"] == c.name] for c in configs}
     for name, chosen in by_config.items():
         if not chosen:
@@ -354,6 +358,7 @@ def summarize(runs: list[dict[str, Any]], configs: list[Config]) -> None:
                 "cpu_per_move_ratio_median": round(statistics.median(cpu), 2) if cpu else None,
                 "one_process_core_share": [a["bot_core_share"] for a, _ in pairs],
                 "two_processes_core_share": [b["bot_core_share"] for _, b in pairs],
+                "control_effective_cores": controls,
                 "goal": 1.7,
             }
         )
@@ -375,7 +380,13 @@ async def run(args: argparse.Namespace) -> int:
     if any(c.backend == "pg" for c in configs) and shutil.which("psql") is None:
         raise SystemExit("the pg configurations need psql on PATH (to create their databases)")
     runs: list[dict[str, Any]] = []
+    controls: list[float] = []
     for round_no in range(args.rounds):
+        # The control: how much CPU two busy processes get per second of wall time right
+        # now (2.0 on two free cores). Two bot processes cannot scale beyond it.
+        control = await calibrate(2)
+        controls.append(control["effective_cores"])
+        emit({"group": "control", "round": round_no + 1, **control})
         order = configs if round_no % 2 == 0 else list(reversed(configs))
         for config in order:
             note(f"round {round_no + 1}/{args.rounds}: {config.name}")
@@ -394,7 +405,7 @@ async def run(args: argparse.Namespace) -> int:
             "seconds": args.seconds,
         }
     )
-    summarize(runs, configs)
+    summarize(runs, configs, controls)
     return 0 if all(r["clean"] for r in runs) else 2
 
 
