@@ -295,6 +295,25 @@ def test_check_passes_on_a_good_setup_and_changes_nothing(
     assert hashlib.sha256(database.read_bytes()).hexdigest() == before
 
 
+def test_check_says_which_shards_this_process_runs(
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    _, out, _ = run_cli("check", capsys=capsys)
+    assert "every shard Discord recommends" in out.splitlines()[0]
+    monkeypatch.setenv("SHARD_COUNT", "4")
+    monkeypatch.setenv("SHARD_IDS", "0-1")
+    code, out, _ = run_cli("check", capsys=capsys)
+    assert code == EXIT_OK
+    assert out.splitlines()[0].endswith(", shards 0,1 of 4")
+    monkeypatch.setenv("SHARD_IDS", "4")
+    code, out, _ = run_cli("check", capsys=capsys)
+    assert code == EXIT_FAILED
+    assert out.splitlines() == [
+        "FAIL settings: SHARD_IDS names shard 4, but with SHARD_COUNT=4 the shards are 0 to 3."
+    ]
+
+
 def test_check_reports_a_database_it_would_create_without_creating_it(
     home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
