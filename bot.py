@@ -1,7 +1,8 @@
 """Start the UNO bot: ``python bot.py`` or ``uno-bot`` (``--help`` lists the commands).
 
 Settings come from the environment or a ``.env`` file (see ``.env.example``):
-``DISCORD_TOKEN`` (required), ``DATABASE_PATH``, ``DEV_GUILD_ID`` and ``LOG_LEVEL``. The
+``DISCORD_TOKEN`` (required), ``DATABASE_PATH``, ``DEV_GUILD_ID`` and ``LOG_LEVEL``; several
+processes split the bot's shards with ``SHARD_COUNT`` and ``SHARD_IDS``. The
 command line and the commands that need no bot (check, backup, restore, invite) live in
 ``hosting/``; this module is the bot itself and runs it (``run``, ``sync``).
 """
@@ -45,8 +46,13 @@ class ExtensionLoadError(Exception):
     """An extension failed to load: the bot stops before it syncs (or serves) anything."""
 
 
-class UnoBot(commands.Bot):
+class UnoBot(commands.AutoShardedBot):
     """The bot: dependencies come in through the constructor, extensions load in setup_hook.
+
+    Sharded from the start (discord.py opens one gateway connection per shard): with neither
+    ``SHARD_COUNT`` nor ``SHARD_IDS`` it runs every shard Discord recommends; with both, the
+    shards named, so several processes on one database share the bot (each runs the tables
+    of its own guilds, see ``tables.shards``).
 
     ``force_sync`` registers the commands even when they look unchanged (``uno-bot sync``);
     ``clear_guilds`` names servers whose server-only copy of the commands to remove.
@@ -60,12 +66,16 @@ class UnoBot(commands.Bot):
         force_sync: bool = False,
         clear_guilds: Sequence[int] = (),
     ) -> None:
+        shards: dict[str, Any] = {"shard_count": settings.shard_count}
+        if settings.shard_ids is not None:
+            shards["shard_ids"] = list(settings.shard_ids)
         super().__init__(
             command_prefix=commands.when_mentioned,
             # Slash commands and components need no message events: without them (and without
             # a message cache) the gateway sends less and the heap holds fewer objects.
             intents=discord.Intents(guilds=True),
             max_messages=None,
+            **shards,
         )
         self.settings = settings
         self.repo = repo
@@ -161,7 +171,13 @@ class UnoBot(commands.Bot):
             await self.repo.delete_meta(f"{_SYNCED}{guild_id}")
 
     async def on_ready(self) -> None:
-        log.info("Logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
+        log.info(
+            "Logged in as %s (%s), shards %s of %s",
+            self.user,
+            getattr(self.user, "id", "?"),
+            ",".join(map(str, sorted(self.shards))) or "none",
+            self.shard_count,
+        )
 
 
 def _one_line(exc: BaseException) -> str:

@@ -163,6 +163,15 @@ def main(argv: Sequence[str] | None, runners: Runners) -> int:
         return EXIT_DATABASE
 
 
+def _shards(settings: Settings) -> str:
+    """Which shards this process runs, as ``check`` says it (SHARD_COUNT, SHARD_IDS)."""
+    if settings.shard_count is None:
+        return "every shard Discord recommends"
+    if settings.shard_ids is None:
+        return f"all {settings.shard_count} shards"
+    return f"shards {','.join(map(str, settings.shard_ids))} of {settings.shard_count}"
+
+
 def check(env: dict[str, str]) -> int:
     """``uno-bot check``: one line per finding; exit code 1 if anything is wrong."""
     failed = False
@@ -182,7 +191,8 @@ def check(env: dict[str, str]) -> int:
         True,
         "settings",
         f"log level {settings.log_level}, "
-        + (f"commands in server {guild} only" if guild else "commands registered globally"),
+        + (f"commands in server {guild} only" if guild else "commands registered globally")
+        + f", {_shards(settings)}",
     )
     if not settings.token:
         try:

@@ -63,6 +63,8 @@ class Settings:
     database_connect_timeout: float = 3.0  # DATABASE_CONNECT_TIMEOUT_SECONDS: reaching it
     sqlite_synchronous: str = "FULL"  # SQLITE_SYNCHRONOUS: FULL or NORMAL (see the README)
     record_retention_days: int = 90  # RECORD_RETENTION_DAYS: finished tables' records (0: keep)
+    shard_count: int | None = None  # SHARD_COUNT: None asks Discord for its recommendation
+    shard_ids: tuple[int, ...] | None = None  # SHARD_IDS: this process's shards (None: all)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, *, need_token: bool = True) -> Settings:
@@ -103,6 +105,7 @@ class Settings:
                 "SQLITE_SYNCHRONOUS must be FULL (every move synced to disk, the default) or "
                 "NORMAL (faster; a power cut can lose the last moves)."
             )
+        shard_count, shard_ids = _shards(env)
         return cls(
             sqlite_synchronous=synchronous,
             record_retention_days=retention,
@@ -118,6 +121,8 @@ class Settings:
             log_level=level,
             monitor_loop=env.get("MONITOR_EVENT_LOOP", "").strip() in ("1", "true", "yes"),
             database_url=url,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )
 
     @property
@@ -149,3 +154,52 @@ def _whole_number(env: Mapping[str, str], name: str, *, default: int, least: int
     if not (text.isascii() and text.isdigit()) or not least <= int(text) <= most:
         raise SettingsError(f"{name} must be a whole number from {least} to {most}.")
     return int(text)
+
+
+#: Discord's own ceiling is far lower for any one bot; this only refuses typing errors.
+MAX_SHARDS = 65536
+
+
+def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    """``SHARD_COUNT`` (how many shards the bot has in all) and ``SHARD_IDS`` (which of them
+    this process runs: ``0-3``, ``0,2`` or ``0-1,4``); both empty: one process, every shard."""
+    count_text = env.get("SHARD_COUNT", "").strip()
+    ids_text = env.get("SHARD_IDS", "").strip()
+    count: int | None = None
+    if count_text:
+        if not _whole(count_text) or not 1 <= int(count_text) <= MAX_SHARDS:
+            raise SettingsError(
+                f"SHARD_COUNT must be a whole number from 1 to {MAX_SHARDS} (the bot's shards "
+                "in all), or empty to use the number Discord recommends."
+            )
+        count = int(count_text)
+    if not ids_text:
+        return count, None
+    if count is None:
+        raise SettingsError(
+            "SHARD_IDS needs SHARD_COUNT: set SHARD_COUNT to the number of shards of all the "
+            "processes together (SHARD_IDS=0-1 with SHARD_COUNT=4, say)."
+        )
+    ids: list[int] = []
+    for part in ids_text.split(","):
+        first, dash, last = part.strip().partition("-")
+        first, last = first.strip(), last.strip() if dash else first.strip()
+        if not (_whole(first) and _whole(last)) or int(first) > int(last):
+            raise SettingsError(
+                "SHARD_IDS must list shard numbers and ranges such as 0-3 or 0,2 "
+                f"({part.strip()!r} is neither)."
+            )
+        if int(last) >= count:
+            raise SettingsError(
+                f"SHARD_IDS names shard {int(last)}, but with SHARD_COUNT={count} the shards "
+                f"are 0 to {count - 1}."
+            )
+        ids.extend(range(int(first), int(last) + 1))
+    if len(set(ids)) != len(ids):
+        raise SettingsError("SHARD_IDS names a shard twice.")
+    return count, tuple(sorted(ids))
+
+
+def _whole(text: str) -> bool:
+    """Only the digits 0-9 (``str.isdigit`` also takes ``²``, which ``int`` refuses)."""
+    return text.isascii() and text.isdigit()

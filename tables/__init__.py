@@ -13,6 +13,7 @@ Imports ``engine``, ``storage`` and ``players``; never ``discord`` (a test enfor
 
 from .clock import DEFAULT_PAUSE, Clock
 from .service import StaleClickError, TableService
+from .shards import Shards, shard_of
 from .table import Change, Player, Table, TableError, refused
 
 __all__ = [
@@ -20,9 +21,11 @@ __all__ = [
     "Change",
     "Clock",
     "Player",
+    "Shards",
     "StaleClickError",
     "Table",
     "TableError",
     "TableService",
     "refused",
+    "shard_of",
 ]

@@ -80,7 +80,8 @@ class Clock:
         self._idle: dict[str, int] = {}
 
     async def resume(self) -> int:
-        """After a start: set the timer of every live table; returns how many."""
+        """After a start: set the timer of every live table of this process's shards;
+        returns how many."""
         tables = await self.service.live_tables()
         for table in tables:
             self.watch(table)
@@ -95,11 +96,12 @@ class Clock:
             task.cancel()
 
     def watch(self, table: Table) -> None:
-        """(Re)arm the table's timer after a change."""
+        """(Re)arm the table's timer after a change; a table of another process's shard
+        is that process's to wake."""
         handle = self._timers.pop(table.id, None)
         if handle is not None:
             handle.cancel()
-        if not table.is_live:
+        if not table.is_live or not self.service.owns(table):
             self._idle.pop(table.id, None)
             return
         delay = self.delay(table)

@@ -17,6 +17,7 @@ from engine import StaleStateError
 from storage import ChannelBusyError, GameRepository
 from storage.boards import FORGOTTEN
 
+from .shards import EVERY_SHARD, Shards
 from .table import Change, Player, Table, TableError
 
 _ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -41,7 +42,13 @@ def new_table_id(randbits: Callable[[int], int] = secrets.randbits) -> str:
 
 
 class TableService:
-    """The tables of the bot, backed by a :class:`GameRepository`."""
+    """The tables of the bot, backed by a :class:`GameRepository`.
+
+    ``shards`` names the guilds whose tables this process runs (see :mod:`tables.shards`):
+    :meth:`live_tables` lists only theirs. Any table can still be read and changed from
+    here — ``/uno forget-me`` renames a person at every table — through the same
+    compare-and-swap saves, so a change made by another process is never lost.
+    """
 
     def __init__(
         self,
@@ -49,8 +56,10 @@ class TableService:
         *,
         clock: Callable[[], float] = time.time,
         randbits: Callable[[int], int] = secrets.randbits,
+        shards: Shards = EVERY_SHARD,
     ) -> None:
         self.repo = repo
+        self.shards = shards
         self._clock = clock
         self._randbits = randbits
         self._locks: dict[str, asyncio.Lock] = {}
@@ -202,8 +211,16 @@ class TableService:
         return self._copies.get(table_id) if table_id is not None else None
 
     async def live_tables(self) -> list[Table]:
-        """Every live table (lobbies and games), as stored now."""
-        return [self._keep(Table.from_record(r)) for r in await self.repo.live_tables()]
+        """Every live table (lobbies and games) of this process's shards, as stored now."""
+        return [
+            self._keep(Table.from_record(record))
+            for record in await self.repo.live_tables()
+            if self.shards.owns(record.guild_id)
+        ]
+
+    def owns(self, table: Table) -> bool:
+        """Does this process run ``table`` (its clock, its computers, its message)?"""
+        return self.shards.owns(table.guild_id)
 
     async def in_channel(self, channel_id: int) -> Table | None:
         """The live table of a channel, if any."""

@@ -32,6 +32,8 @@ BOT_SETTINGS = (
     "DATABASE_CONNECT_TIMEOUT_SECONDS",
     "RECORD_RETENTION_DAYS",
     "SQLITE_SYNCHRONOUS",
+    "SHARD_COUNT",
+    "SHARD_IDS",
 )
 
 for _name in [n for n in os.environ if n.startswith("DISCORD_") or n in BOT_SETTINGS]:

@@ -11,6 +11,7 @@ import asyncio
 import hashlib
 import logging
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -165,6 +166,44 @@ def test_r_uno_2_the_catch_grace_is_a_setting() -> None:
             Settings.from_env({"DISCORD_TOKEN": TOKEN, "CATCH_GRACE_SECONDS": bad})
 
 
+def test_shards_are_settings_checked_at_start() -> None:
+    """SHARD_COUNT and SHARD_IDS split the bot's shards between processes."""
+    plain = Settings.from_env({"DISCORD_TOKEN": TOKEN})
+    assert (plain.shard_count, plain.shard_ids) == (None, None)
+    for ids, expected in (("0-3", (0, 1, 2, 3)), ("0,2", (0, 2)), (" 3 , 0-1 ", (0, 1, 3))):
+        settings = Settings.from_env({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "4", "SHARD_IDS": ids})
+        assert (settings.shard_count, settings.shard_ids) == (4, expected)
+    assert Settings.from_env({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "4"}).shard_ids is None
+    bad = [
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be a whole number"),
+        ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be a whole number"),
+        ({"SHARD_COUNT": "²"}, "SHARD_COUNT must be a whole number"),
+        ({"SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0-2"}, "names shard 2, but with SHARD_COUNT=2"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "3-1"}, "'3-1' is neither"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0,,1"}, "'' is neither"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "all"}, "'all' is neither"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0-1,1"}, "names a shard twice"),
+    ]
+    for env, message in bad:
+        with pytest.raises(SettingsError, match=re.escape(message)) as caught:
+            Settings.from_env({"DISCORD_TOKEN": TOKEN, **env})
+        assert "\n" not in str(caught.value)
+
+
+def test_nonsense_shards_stop_the_bot_with_one_line(
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("SHARD_COUNT", "2")
+    monkeypatch.setenv("SHARD_IDS", "1-5")
+    code, _, err = run_cli("run", capsys=capsys)
+    assert code == EXIT_SETTINGS
+    assert err.strip().splitlines() == [
+        "SHARD_IDS names shard 5, but with SHARD_COUNT=2 the shards are 0 to 1."
+    ]
+
+
 def test_database_url_must_be_postgresql() -> None:
     with pytest.raises(SettingsError, match="postgresql://"):
         Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "mysql://x"})
@@ -272,6 +311,25 @@ def test_check_passes_on_a_good_setup_and_changes_nothing(
     assert lines[-1].startswith("All good")
     assert TOKEN not in out + err
     assert hashlib.sha256(database.read_bytes()).hexdigest() == before
+
+
+def test_check_says_which_shards_this_process_runs(
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    _, out, _ = run_cli("check", capsys=capsys)
+    assert "every shard Discord recommends" in out.splitlines()[0]
+    monkeypatch.setenv("SHARD_COUNT", "4")
+    monkeypatch.setenv("SHARD_IDS", "0-1")
+    code, out, _ = run_cli("check", capsys=capsys)
+    assert code == EXIT_OK
+    assert out.splitlines()[0].endswith(", shards 0,1 of 4")
+    monkeypatch.setenv("SHARD_IDS", "4")
+    code, out, _ = run_cli("check", capsys=capsys)
+    assert code == EXIT_FAILED
+    assert out.splitlines() == [
+        "FAIL settings: SHARD_IDS names shard 4, but with SHARD_COUNT=4 the shards are 0 to 3."
+    ]
 
 
 def test_check_reports_a_database_it_would_create_without_creating_it(

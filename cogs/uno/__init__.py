@@ -17,7 +17,7 @@ from typing import Any
 from discord.ext import commands
 
 from storage import GameRepository
-from tables import DEFAULT_PAUSE, Clock, TableService
+from tables import DEFAULT_PAUSE, Clock, Shards, TableService
 from tables.clock import DEFAULT_CATCH_GRACE, DEFAULT_HELD_GRACE
 
 from ._boards import Boards
@@ -37,7 +37,10 @@ async def setup(bot: commands.Bot) -> None:
     if not isinstance(repo, GameRepository):
         raise RuntimeError("open the bot's GameRepository (bot.repo) before loading cogs.uno")
     settings = getattr(bot, "settings", None)
-    service = TableService(repo)
+    # The guilds whose tables this process runs: those of its shards (all, unless SHARD_IDS
+    # names some of SHARD_COUNT).
+    shards = Shards.of(getattr(settings, "shard_count", None), getattr(settings, "shard_ids", None))
+    service = TableService(repo, shards=shards)
     languages = GuildLanguages(repo.settings)
     replies = Replies(languages)
     messages = TableMessages(bot, service)

@@ -172,7 +172,7 @@ class Uno(commands.Cog, name=HANDLER_COG):
         if self.messages.clock is not None:
             for table in tables:
                 self.messages.clock.watch(table)
-        log.info("Clocks set for %d live tables", len(tables))
+        log.info("Clocks set for %d live tables (%s)", len(tables), self.service.shards)
         # A move committed just before a stop may never have reached its table message:
         # show every live table again, once the bot is connected.
         self._refresh = asyncio.get_running_loop().create_task(self._refresh_when_ready(tables))

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 
 import players
@@ -45,7 +46,7 @@ class World:
     bruno: Any
     carla: Any
     dario: Any  # a member who never sits down
-    database: Path
+    database: Path | str  # an SQLite file, or a postgresql:// URL (tests/e2e/test_cluster.py)
 
     @property
     def players(self) -> list[Any]:
@@ -160,11 +161,26 @@ async def caught_up(world: World, within: float = 5.0) -> None:
         if shown is None:
             return
         table_id, version = shown
-        with sqlite3.connect(world.database) as db:
-            row = db.execute("SELECT version FROM tables WHERE id = ?", (table_id,)).fetchone()
-        if row is None or version >= row[0] or asyncio.get_running_loop().time() > deadline:
+        stored = await stored_version(world.database, table_id)
+        if stored is None or version >= stored or asyncio.get_running_loop().time() > deadline:
             return
         await asyncio.sleep(0.05)
+
+
+async def stored_version(database: Path | str, table_id: str) -> int | None:
+    """The table's version as stored now, read without the bot's repository (no migration,
+    no test write): from the SQLite file, or from PostgreSQL when ``database`` is a URL."""
+    where = str(database)
+    if where.startswith("postgresql://"):
+        connection = await asyncpg.connect(where, timeout=5)
+        try:
+            value = await connection.fetchval("SELECT version FROM tables WHERE id = $1", table_id)
+        finally:
+            await connection.close()
+        return None if value is None else int(value)
+    with sqlite3.connect(where) as db:
+        row = db.execute("SELECT version FROM tables WHERE id = ?", (table_id,)).fetchone()
+    return None if row is None else int(row[0])
 
 
 def _shown_table(world: World) -> tuple[str, int] | None:

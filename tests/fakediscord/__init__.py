@@ -79,6 +79,11 @@ What the fake gives you
   ``registered_commands(guild)``, ``requests``, ``unknown_routes``, ``errors``,
   ``gateway_connections``, ``assert_clean()``.
 * Gateway control: ``reconnect_gateway()`` (op 7, the bot RESUMEs), ``drop_gateway(code)``.
+* Shards: ``FakeDiscord(shard_count=2)`` is what ``GET /gateway/bot`` recommends; each
+  IDENTIFY's ``shard: [id, count]`` gets only its guilds' events (GUILD_CREATE, world changes,
+  interactions), by Discord's formula ``(guild_id >> 22) % count``; direct messages go to
+  shard 0. ``add_guild(name, shard=(1, 2))`` picks an id on that shard; ``shard_sessions``,
+  ``shard_of(guild_id)``; ``connected`` is true when every shard seen has a live session.
 * Process: ``BotProcess(fake, database_path=..., dev_guild=guild, module="bot")``;
   ``start()`` waits for READY, ``kill()`` is SIGKILL (a crash), ``stop()`` is SIGTERM (clean),
   ``restart()``; ``output``, ``tracebacks()``, ``network_violations``, ``assert_healthy()``,

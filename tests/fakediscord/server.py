@@ -403,6 +403,7 @@ class FakeDiscord:
         heartbeat_interval_ms: int = 41250,
         interaction_deadline: float | None = 3.0,
         application_flags: int = 0,
+        shard_count: int = 1,
     ) -> None:
         self.ids = SnowflakeGenerator()
         #: The bot token the fake accepts (a fake string; never a real token).
@@ -413,6 +414,10 @@ class FakeDiscord:
             id=self.bot_user.id, name=application_name, owner=owner, flags=application_flags
         )
         self.heartbeat_interval_ms = heartbeat_interval_ms
+        #: The shard count ``GET /gateway/bot`` recommends. Like Discord, each gateway session
+        #: gets the events of the guilds of its IDENTIFY's shard only, by Discord's formula
+        #: ``(guild_id >> 22) % shard_count``; direct messages go to shard 0.
+        self.shard_count = shard_count
         #: Discord refuses answers later than this (404 Unknown interaction); None disables it.
         self.interaction_deadline = interaction_deadline
         self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user, owner.id: owner}
@@ -437,7 +442,9 @@ class FakeDiscord:
         self.ready_count = 0
         self.resume_count = 0
         self.last_bot_activity = 0.0
-        self._session: GatewaySession | None = None
+        self._session: GatewaySession | None = None  # the latest IDENTIFYed
+        #: The current session of each shard id (the latest IDENTIFY with that shard).
+        self.shard_sessions: dict[int, GatewaySession] = {}
         self._tokens: dict[str, InteractionResult] = {}
         self._option_attachments: dict[int, FakeAttachment] = {}
         self._change = asyncio.Event()
@@ -529,11 +536,13 @@ class FakeDiscord:
         locale: str = "en-US",
         bot_permissions: int = Perm.BOT_DEFAULT,
         everyone_permissions: int = Perm.EVERYONE_DEFAULT,
+        shard: tuple[int, int] | None = None,
     ) -> FakeGuild:
-        """A guild the bot is in, with an @everyone role and the bot's managed role."""
+        """A guild the bot is in, with an @everyone role and the bot's managed role;
+        ``shard=(id, count)`` picks an id that Discord's formula puts on that shard."""
         owner = owner or self.add_user(f"{name.lower().replace(' ', '-')}-owner")
         guild = FakeGuild(
-            id=self.ids(), name=name, owner_id=owner.id, fake=self, preferred_locale=locale
+            id=self.ids(shard), name=name, owner_id=owner.id, fake=self, preferred_locale=locale
         )
         guild.roles[guild.id] = FakeRole(
             id=guild.id, guild=guild, name="@everyone", permissions=everyone_permissions
@@ -553,14 +562,14 @@ class FakeDiscord:
         self, event: str, data: dict[str, Any], *, intent: int = GUILDS_INTENT
     ) -> None:
         """Tell a connected bot about a change made by the test (CHANNEL_CREATE and such)."""
-        session = self._session
+        session = self.session_for(_guild_id_of(event, data))
         if self._muted or session is None or not session.intents & intent:
             return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
-        task = loop.create_task(self._dispatch(event, data))
+        task = loop.create_task(self._dispatch(event, data, session=session))
         self._pending.add(task)
         task.add_done_callback(self._pending.discard)
 
@@ -599,7 +608,23 @@ class FakeDiscord:
 
     @property
     def connected(self) -> bool:
-        return self._session is not None and self._session.live
+        """Every shard that ever IDENTIFYed has a live session (a killed bot process leaves
+        its shards' sessions dead until a new one IDENTIFYs)."""
+        return bool(self.shard_sessions) and all(s.live for s in self.shard_sessions.values())
+
+    def shard_of(self, guild_id: int | None) -> int | None:
+        """The shard id that gets ``guild_id``'s events now (None: no session for it)."""
+        session = self.session_for(guild_id)
+        return session.shard[0] if session is not None else None
+
+    def session_for(self, guild_id: int | None) -> GatewaySession | None:
+        """The session that gets the events of ``guild_id`` (None: a direct message, shard
+        0): the one whose shard is ``(guild_id >> 22) % shard_count``."""
+        for shard_id, session in self.shard_sessions.items():
+            count = session.shard[1]
+            if shard_id == ((guild_id or 0) >> 22) % count:
+                return session
+        return None
 
     async def wait_until_ready(self, *, after: int = 0, within: float = 30.0) -> None:
         """Wait until READY (and the GUILD_CREATEs) went out more than ``after`` times."""
@@ -1000,6 +1025,11 @@ class FakeDiscord:
             raise BotNotConnectedError("no bot is connected to the fake gateway")
         return self._session
 
+    def _guild_session(self, result: InteractionResult) -> GatewaySession | None:
+        guild = result.channel.guild
+        session = self.session_for(guild.id if guild is not None else None)
+        return session if session is not None and session.live else None
+
     # ------------------------------------------------------------------ interactions
 
     def _new_interaction(
@@ -1067,14 +1097,17 @@ class FakeDiscord:
         return result
 
     async def _send_interaction(self, result: InteractionResult) -> None:
-        if not self.connected:
-            await self.wait_for(lambda: self.connected, within=10.0, quiet=True)
-        if not self.connected:
-            raise BotNotConnectedError("no bot is connected to the fake gateway")
+        # Only the shard of the interaction's guild gets it (a process of other shards
+        # never sees it); wait a moment for that shard to connect.
+        if self._guild_session(result) is None:
+            await self.wait_for(lambda: self._guild_session(result), within=10.0, quiet=True)
+        session = self._guild_session(result)
+        if session is None:
+            raise BotNotConnectedError("no bot is connected to the fake gateway for this guild")
         payload = {k: v for k, v in result.payload.items() if not k.startswith("_")}
         result.dispatched_at = time.monotonic()
         result.last_activity = result.dispatched_at
-        await self._dispatch("INTERACTION_CREATE", payload)
+        await self._dispatch("INTERACTION_CREATE", payload, session=session)
 
     @property
     def last_interaction(self) -> InteractionResult | None:
@@ -1158,19 +1191,34 @@ class FakeDiscord:
         if data.get("token") != self.token:
             await conn.ws.close(code=4004, message=b"authentication failed")
             return
+        shard = list(data.get("shard") or [0, 1])
+        if (
+            len(shard) != 2
+            or not all(isinstance(n, int) for n in shard)
+            or not 0 <= shard[0] < shard[1]
+        ):
+            await conn.ws.close(code=4010, message=b"invalid shard")
+            return
         conn.kind = "identify"
         self.identify_count += 1
         session = GatewaySession(
             id=secrets.token_hex(16),
             intents=int(data.get("intents", 0)),
-            shard=list(data.get("shard") or [0, 1]),
+            shard=shard,
             connection=conn,
         )
         conn.session = session
         self.sessions[session.id] = session
         self._session = session
+        for shard_id in [i for i, s in self.shard_sessions.items() if s.shard[1] != shard[1]]:
+            del self.shard_sessions[shard_id]  # resharded: the old count's sessions are over
+        self.shard_sessions[shard[0]] = session
         me = {**self.bot_user.payload(), "verified": True, "mfa_enabled": False, "email": None}
-        bot_guilds = [g for g in self.guilds.values() if self.bot_user.id in g.members]
+        bot_guilds = [
+            g
+            for g in self.guilds.values()
+            if self.bot_user.id in g.members and (g.id >> 22) % shard[1] == shard[0]
+        ]
         await self._dispatch(
             "READY",
             {
@@ -1200,7 +1248,11 @@ class FakeDiscord:
 
     async def _resume(self, conn: GatewayConnection, data: dict[str, Any]) -> None:
         session = self.sessions.get(str(data.get("session_id")))
-        if session is None or data.get("token") != self.token or session is not self._session:
+        if (
+            session is None
+            or data.get("token") != self.token
+            or session is not self.shard_sessions.get(session.shard[0])
+        ):
             await conn.send({"op": 9, "s": None, "t": None, "d": False})
             return
         conn.kind = "resume"
@@ -1237,12 +1289,12 @@ class FakeDiscord:
         }
         if data.get("nonce") is not None:
             chunk["nonce"] = data["nonce"]
-        await self._dispatch("GUILD_MEMBERS_CHUNK", chunk)
+        await self._dispatch("GUILD_MEMBERS_CHUNK", chunk, session=conn.session)
 
     async def _dispatch(
         self, event: str, data: dict[str, Any], *, session: GatewaySession | None = None
     ) -> int | None:
-        session = session or self._session
+        session = session or self.session_for(_guild_id_of(event, data))
         if session is None:
             return None
         session.seq += 1
@@ -1435,7 +1487,7 @@ class FakeDiscord:
         return _json_response(
             {
                 "url": self.gateway_url,
-                "shards": 1,
+                "shards": self.shard_count,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 999,
@@ -1857,7 +1909,7 @@ class FakeDiscord:
     async def _message_event(self, event: str, msg: FakeMessage) -> None:
         guild = msg.channel.guild
         data = msg.payload()
-        session = self._session
+        session = self.session_for(guild.id if guild is not None else None)
         if session is None:
             return
         if (
@@ -1876,9 +1928,9 @@ class FakeDiscord:
         await self._dispatch_for_intent(event, data, intent)
 
     async def _dispatch_for_intent(self, event: str, data: dict[str, Any], intent: int) -> None:
-        session = self._session
+        session = self.session_for(_guild_id_of(event, data))
         if session is not None and session.intents & intent:
-            await self._dispatch(event, data)
+            await self._dispatch(event, data, session=session)
 
     # -- interaction callbacks
 
@@ -2057,6 +2109,15 @@ def _focused_type(result: InteractionResult, fake: FakeDiscord) -> int:
         options = options[0].get("options") or []
     focused = next((o for o in options if o.get("focused")), None)
     return int(focused["type"]) if focused else 3
+
+
+def _guild_id_of(event: str, data: dict[str, Any]) -> int | None:
+    """The guild a gateway event is about (None: a direct message or no guild)."""
+    if "guild_id" in data and data["guild_id"] is not None:
+        return int(data["guild_id"])
+    if event in ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"):
+        return int(data["id"])
+    return None
 
 
 def _as_user(user: FakeUser | FakeMember) -> FakeUser:

@@ -478,3 +478,129 @@ def test_the_launcher_needs_the_fake_addresses() -> None:
     )
     assert done.returncode == 2
     assert "FAKE_DISCORD_REST" in done.stderr
+
+
+# --------------------------------------------------------------------------- shards
+
+
+class RawShard:
+    """A bare gateway client (no discord.py): IDENTIFY with a shard, then read events."""
+
+    def __init__(self, fake: FakeDiscord, http: aiohttp.ClientSession, shard: list[int]) -> None:
+        self.fake, self.http, self.shard = fake, http, shard
+        self.events: list[dict[str, object]] = []
+        self._ws: aiohttp.ClientWebSocketResponse | None = None
+        self._reader: asyncio.Task[None] | None = None
+
+    async def connect(self) -> RawShard:
+        self._ws = await self.http.ws_connect(f"{self.fake.gateway_url}?v=10&encoding=json")
+        hello = await self._ws.receive_json()
+        assert hello["op"] == 10
+        identify = {"token": self.fake.token, "intents": 1, "shard": self.shard, "properties": {}}
+        await self._ws.send_json({"op": 2, "d": identify})
+        self._reader = asyncio.create_task(self._read())
+        await self.fake.wait_for(lambda: "READY" in self.names(), what="READY")
+        return self
+
+    async def _read(self) -> None:
+        assert self._ws is not None
+        async for msg in self._ws:
+            if msg.type is aiohttp.WSMsgType.TEXT:
+                self.events.append(json.loads(msg.data))
+
+    def names(self) -> list[str]:
+        return [str(e.get("t")) for e in self.events if e.get("op") == 0]
+
+    def guilds(self, event: str) -> set[int]:
+        """The guild ids of the ``event`` events this shard got."""
+        found = set()
+        for e in self.events:
+            if e.get("t") == event:
+                data = e["d"]
+                assert isinstance(data, dict)
+                found.add(int(data.get("guild_id") or data["id"]))
+        return found
+
+    async def close(self) -> None:
+        if self._ws is not None:
+            await self._ws.close()
+        if self._reader is not None:
+            await self._reader
+
+
+async def test_each_shard_gets_only_the_events_of_its_guilds() -> None:
+    """Discord's formula (guild_id >> 22) % shard_count routes a guild to one session:
+    GUILD_CREATE at IDENTIFY, later world changes and interactions alike."""
+    async with FakeDiscord(shard_count=2) as fake, aiohttp.ClientSession() as http:
+        guilds = [fake.add_guild(f"Server {i}", shard=(i % 2, 2)) for i in range(4)]
+        assert [(g.id >> 22) % 2 for g in guilds] == [0, 1, 0, 1]
+        async with http.get(
+            f"{fake.rest_base}/gateway/bot", headers={"Authorization": f"Bot {fake.token}"}
+        ) as response:
+            assert (await response.json())["shards"] == 2
+        zero = await RawShard(fake, http, [0, 2]).connect()
+        assert not fake.shard_sessions.get(1)
+        one = await RawShard(fake, http, [1, 2]).connect()
+        try:
+            assert fake.connected
+            assert zero.guilds("GUILD_CREATE") == {guilds[0].id, guilds[2].id}
+            assert one.guilds("GUILD_CREATE") == {guilds[1].id, guilds[3].id}
+            ready = next(e["d"] for e in one.events if e.get("t") == "READY")
+            assert isinstance(ready, dict)
+            assert ready["shard"] == [1, 2]
+            assert {int(g["id"]) for g in ready["guilds"]} == {guilds[1].id, guilds[3].id}
+            channels = [g.add_text_channel("uno") for g in guilds]
+            await fake.wait_for(
+                lambda: len(zero.guilds("CHANNEL_CREATE") | one.guilds("CHANNEL_CREATE")) == 4,
+                what="the CHANNEL_CREATEs",
+            )
+            assert zero.guilds("CHANNEL_CREATE") == {guilds[0].id, guilds[2].id}
+            assert one.guilds("CHANNEL_CREATE") == {guilds[1].id, guilds[3].id}
+            assert [fake.shard_of(g.id) for g in guilds] == [0, 1, 0, 1]
+            # An interaction goes to its guild's shard only.
+            app = fake.application.id
+            command = {"name": "ping", "description": "ping", "type": 1}
+            async with http.put(
+                f"{fake.rest_base}/applications/{app}/commands",
+                json=[command],
+                headers={"Authorization": f"Bot {fake.token}"},
+            ) as response:
+                assert response.status == 200
+            alice = fake.add_user("alice")
+            for guild in guilds:
+                guild.add_member(alice)
+            for channel in channels:
+                await fake.slash(alice, channel, "ping", _wait=False)
+            await fake.wait_for(
+                lambda: (
+                    zero.names().count("INTERACTION_CREATE") == 2
+                    and one.names().count("INTERACTION_CREATE") == 2
+                ),
+                what="the interactions",
+            )
+            assert zero.guilds("INTERACTION_CREATE") == {guilds[0].id, guilds[2].id}
+            assert one.guilds("INTERACTION_CREATE") == {guilds[1].id, guilds[3].id}
+            # A shard whose process is gone: the fake is no longer connected, and the other
+            # shard keeps getting its own guilds' events.
+            await one.close()
+            await fake.wait_for(lambda: not fake.connected, what="shard 1 to be gone")
+            guilds[2].add_text_channel("later")
+            await fake.wait_for(
+                lambda: len([e for e in zero.names() if e == "CHANNEL_CREATE"]) == 3,
+                what="the CHANNEL_CREATE on shard 0",
+            )
+        finally:
+            await zero.close()
+            await one.close()
+
+
+async def test_an_identify_with_a_shard_that_does_not_exist_is_refused() -> None:
+    async with FakeDiscord() as fake, aiohttp.ClientSession() as http:
+        ws = await http.ws_connect(f"{fake.gateway_url}?v=10&encoding=json")
+        await ws.receive_json()
+        identify = {"token": fake.token, "intents": 1, "shard": [2, 2], "properties": {}}
+        await ws.send_json({"op": 2, "d": identify})
+        closed = await ws.receive()
+        assert closed.type is aiohttp.WSMsgType.CLOSE
+        assert ws.close_code == 4010
+        assert fake.identify_count == 0

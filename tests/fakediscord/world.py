@@ -91,11 +91,22 @@ class SnowflakeGenerator:
         self._last = 0
         self._counter = itertools.count()
 
-    def __call__(self) -> int:
-        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+    def __call__(self, shard: tuple[int, int] | None = None) -> int:
+        """The next id; with ``shard=(id, count)``, the next one Discord routes to that shard
+        (``(snowflake >> 22) % count == id``: its millisecond, at most ``count`` - 1 ahead)."""
+        ms = max(int(time.time() * 1000) - DISCORD_EPOCH_MS, self._last >> 22)
+        if shard is not None:
+            wanted, count = shard
+            if not 0 <= wanted < count:
+                raise ValueError(f"shard {wanted} is not one of {count}")
+            ms += (wanted - ms) % count
         value = (ms << 22) | (1 << 17) | (next(self._counter) & 0xFFF)
         if value <= self._last:
-            value = self._last + 1
+            if shard is not None:
+                ms += count  # this millisecond's ids are used up up to _last
+                value = (ms << 22) | (1 << 17) | (next(self._counter) & 0xFFF)
+            else:
+                value = self._last + 1
         self._last = value
         return value
 
