@@ -196,10 +196,14 @@ async def watch_event_loop(period: float = 0.005, report_every: float = 5.0) -> 
             late = loop.time() - before - period
             longest = max(longest, late)
             if loop.time() - since >= report_every:
+                wall, cpu, generation = collections.take_longest()
                 log.info(
-                    "event loop: longest stall %.1f ms (longest garbage collection %.1f ms)",
+                    "event loop: longest stall %.1f ms (longest garbage collection %.1f ms, "
+                    "%.1f ms of CPU, generation %d)",
                     longest * 1000,
-                    collections.take_longest() * 1000,
+                    wall * 1000,
+                    cpu * 1000,
+                    generation,
                 )
                 longest = 0.0
                 since = loop.time()
@@ -208,21 +212,29 @@ async def watch_event_loop(period: float = 0.005, report_every: float = 5.0) -> 
 
 
 class _CollectorPauses:
-    """A ``gc.callbacks`` hook that remembers the longest collection: a suspect for stalls."""
+    """A ``gc.callbacks`` hook that remembers the longest collection: a suspect for stalls.
+
+    Each collection is timed on the wall clock (what the event loop waits) and on the
+    thread's CPU clock (what the collector itself costs: on a busy machine the wall time
+    also counts the moments another process had the core).
+    """
 
     def __init__(self) -> None:
-        self._started = 0.0
-        self._longest = 0.0
+        self._started = (0.0, 0.0)
+        self._longest = (0.0, 0.0, -1)  # wall seconds, CPU seconds, generation
 
     def __call__(self, phase: str, info: dict[str, int]) -> None:
-        now = time.perf_counter()
+        now = (time.perf_counter(), time.thread_time())
         if phase == "start":
             self._started = now
-        else:
-            self._longest = max(self._longest, now - self._started)
+            return
+        wall, cpu = now[0] - self._started[0], now[1] - self._started[1]
+        if wall > self._longest[0]:
+            self._longest = (wall, cpu, info.get("generation", -1))
 
-    def take_longest(self) -> float:
-        longest, self._longest = self._longest, 0.0
+    def take_longest(self) -> tuple[float, float, int]:
+        """The longest collection since the last call: wall and CPU seconds, generation."""
+        longest, self._longest = self._longest, (0.0, 0.0, -1)
         return longest
 
 
