@@ -720,7 +720,7 @@ async def one_run(
             fake,
             database_path=workdir / "uno.sqlite3",
             dev_guild=guild,
-            module="bot" if kind == "bot" else "benchmarks.floor_bot",
+            module=args.bot_module if kind == "bot" else "benchmarks.floor_bot",
             log_level="INFO",
             env={"MONITOR_EVENT_LOOP": "1", "LOG_LEVEL": "INFO"},
             ready_timeout=60.0,
@@ -1073,6 +1073,11 @@ def main() -> int:
         help="skip the 4 s measurement of the machine's real CPU capacity",
     )
     parser.add_argument("--py-spy", metavar="FILE", help="profile the bot during its windows")
+    parser.add_argument(
+        "--bot-module",
+        default="bot",
+        help="the module whose main() runs the bot (bot); e.g. a wrapper that profiles it",
+    )
     args = parser.parse_args()
     return asyncio.run(run(args))
 

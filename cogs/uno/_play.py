@@ -24,7 +24,7 @@ from engine.events import CardsReceived, HandRevealed, events_for
 from players import LEVELS
 from tables import Change, Player, StaleClickError, Table, TableError, TableService
 
-from ._components import ALL_COMPONENTS, HANDLER_COG
+from ._components import HANDLER_COG, routed
 from ._editor import editor_payload
 from ._house import PAGES, changes_for
 from ._i18n import LANGUAGES, CatalogueTranslator, guild_language, speaking, t
@@ -166,7 +166,6 @@ class Uno(commands.Cog, name=HANDLER_COG):
         }
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*ALL_COMPONENTS)
         await self.bot.tree.set_translator(CatalogueTranslator())
         tables = await self.service.live_tables()
         if self.messages.clock is not None:
@@ -188,7 +187,6 @@ class Uno(commands.Cog, name=HANDLER_COG):
         if self.messages.clock is not None:
             self.messages.clock.stop()
         self.messages.stop()
-        self.bot.remove_dynamic_items(*ALL_COMPONENTS)
         await self.bot.tree.set_translator(None)
 
     # -- shared steps -----------------------------------------------------------------------
@@ -263,10 +261,10 @@ class Uno(commands.Cog, name=HANDLER_COG):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: Interaction) -> None:
-        """Answer a component id of ours that is not on its message (a forged click).
+        """Route every click on a component of ours to :meth:`on_component` by its id.
 
-        discord.py only dispatches a dynamic item when the clicked id is on the message, and
-        silently drops the rest; without this the user would see "interaction failed".
+        A component id that is not on the clicked message (or not of the kind clicked) is a
+        forged click: it gets a polite refusal, never "interaction failed".
         """
         if interaction.type is not discord.InteractionType.component:
             return
@@ -284,11 +282,12 @@ class Uno(commands.Cog, name=HANDLER_COG):
             for row in message.components
             for child in getattr(row, "children", [row])
         }
-        # A component that is not on the message, or not of the kind clicked: discord.py
-        # would drop it silently and the user would see "interaction failed".
-        if (custom_id, kind) not in on_message and not interaction.response.is_done():
+        if (custom_id, kind) not in on_message:
             await self.replies.speak_to(interaction)
             await interaction.response.send_message(t("error.forged"), ephemeral=True)
+            return
+        cid, values = routed(data)
+        await self.on_component(interaction, cid, values)
 
     async def on_component(
         self, interaction: Interaction, cid: CustomId | None, values: Sequence[str]
