@@ -10,6 +10,7 @@ an engine action needs no handler of its own (see ``_verbs.py``).
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -180,6 +181,11 @@ class Uno(commands.Cog, name=HANDLER_COG):
         await self.bot.wait_until_ready()
         await self.messages.refresh_all(tables)
         log.info("Table messages shown again for %d live tables", len(tables))
+        # Connected, the servers' channels and members cached, the live tables loaded and
+        # shown: what exists now mostly lives as long as the process. Out of the collector's
+        # reach, a full collection no longer walks it (its pauses stay short).
+        gc.collect()
+        gc.freeze()
 
     async def cog_unload(self) -> None:
         if self._refresh is not None:
