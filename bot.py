@@ -38,6 +38,11 @@ log = logging.getLogger("uno")
 EXTENSIONS: tuple[str, ...] = ("cogs.uno",)
 #: The meta key under which the digest of the commands synced to a scope is kept.
 _SYNCED = "commands:"
+#: The cyclic collector's thresholds, chosen by measurement (docs/performance.md: at 300
+#: busy tables, Python's (700, 10, 10) ran about 250 collections per 20 s taking 2.2 % of a
+#: core; (50000, 20, 10) ran 2 taking 0.4-0.5 %, for 3-6 % more memory; the longest, a full
+#: collection, was as long with either).
+GC_THRESHOLDS: tuple[int, int, int] = (50_000, 20, 10)
 
 
 class ExtensionLoadError(Exception):
@@ -78,9 +83,11 @@ class UnoBot(commands.Bot):
         await self.sync_commands(force=self.force_sync)
         # Everything built so far (modules, commands, caches) lives as long as the process:
         # moved out of the collector's reach, a full collection no longer walks it, which
-        # keeps its pauses of the event loop short.
+        # keeps its pauses of the event loop short. (The UNO extension freezes again once
+        # connected and its tables are shown.)
         gc.collect()
         gc.freeze()
+        gc.set_threshold(*GC_THRESHOLDS)
 
     async def load_extensions(self) -> None:
         """Load every extension, or stop: syncing a tree without one would remove its
@@ -197,13 +204,16 @@ async def watch_event_loop(period: float = 0.005, report_every: float = 5.0) -> 
             longest = max(longest, late)
             if loop.time() - since >= report_every:
                 wall, cpu, generation = collections.take_longest()
+                count, total = collections.take_totals()
                 log.info(
                     "event loop: longest stall %.1f ms (longest garbage collection %.1f ms, "
-                    "%.1f ms of CPU, generation %d)",
+                    "%.1f ms of CPU, generation %d; %d collections, %.1f ms of CPU in all)",
                     longest * 1000,
                     wall * 1000,
                     cpu * 1000,
                     generation,
+                    count,
+                    total * 1000,
                 )
                 longest = 0.0
                 since = loop.time()
@@ -222,6 +232,8 @@ class _CollectorPauses:
     def __init__(self) -> None:
         self._started = (0.0, 0.0)
         self._longest = (0.0, 0.0, -1)  # wall seconds, CPU seconds, generation
+        self._count = 0
+        self._total = 0.0  # CPU seconds
 
     def __call__(self, phase: str, info: dict[str, int]) -> None:
         now = (time.perf_counter(), time.thread_time())
@@ -229,6 +241,8 @@ class _CollectorPauses:
             self._started = now
             return
         wall, cpu = now[0] - self._started[0], now[1] - self._started[1]
+        self._count += 1
+        self._total += cpu
         if wall > self._longest[0]:
             self._longest = (wall, cpu, info.get("generation", -1))
 
@@ -236,6 +250,12 @@ class _CollectorPauses:
         """The longest collection since the last call: wall and CPU seconds, generation."""
         longest, self._longest = self._longest, (0.0, 0.0, -1)
         return longest
+
+    def take_totals(self) -> tuple[int, float]:
+        """How many collections ran since the last call, and their CPU seconds in all."""
+        totals = (self._count, self._total)
+        self._count, self._total = 0, 0.0
+        return totals
 
 
 async def run(settings: Settings) -> None:
