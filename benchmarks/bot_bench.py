@@ -47,8 +47,13 @@ Exit status: 0 when the targets are met and every run was clean, 1 when a target
 missed, 2 when a run was not clean.
 
     PYTHONPATH=. python benchmarks/bot_bench.py [--tables 10,100,300] [--seconds 20]
-        [--repeats 1] [--only bot|floor] [--think-ms 200] [--slash-share 0.1]
-        [--points N] [--seed 1] [--no-calibrate] [--py-spy stacks.txt]
+        [--repeats 1] [--only bot|floor|before] [--before-root DIR] [--think-ms 200]
+        [--slash-share 0.1] [--points N] [--seed 1] [--no-calibrate] [--py-spy stacks.txt]
+
+``--before-root DIR`` also runs the bot of another checkout (``git worktree add --detach
+/tmp/before main``) in the same run, alternated with the floor and this bot (floor, before,
+bot, then bot, before, floor, ...): before and after, each with its ratio to the floor,
+from one run on one machine.
 
 ``--py-spy FILE`` records the bot process with py-spy during the window (``pip install
 py-spy``; ``.txt`` gives collapsed stacks, anything else an SVG flame graph). It slows the bot
@@ -717,13 +722,19 @@ async def one_run(
     stamped: list[tuple[float, str]] = []
     await fake.start()
     try:
+        env = {"MONITOR_EVENT_LOOP": "1", "LOG_LEVEL": "INFO"}
+        root = ROOT
+        if kind == "before":  # the same bot from another checkout (an older commit)
+            root = Path(args.before_root)  # resolved in main()
+            env["PYTHONPATH"] = str(root)
         async with BotProcess(
             fake,
             database_path=workdir / "uno.sqlite3",
             dev_guild=guild,
-            module=args.bot_module if kind == "bot" else "benchmarks.floor_bot",
+            module="benchmarks.floor_bot" if kind == "floor" else args.bot_module,
             log_level="INFO",
-            env={"MONITOR_EVENT_LOOP": "1", "LOG_LEVEL": "INFO"},
+            env=env,
+            cwd=root,
             ready_timeout=60.0,
         ) as bot:
             stamper = asyncio.create_task(stamp_output(bot, stamped))
@@ -935,17 +946,20 @@ def figures_of(
     }
 
 
-def schedule(sizes: list[int], repeats: int, only: str | None) -> list[tuple[str, int]]:
+def schedule(
+    sizes: list[int], repeats: int, only: str | None, before: bool = False
+) -> list[tuple[str, int]]:
     """Floor and bot runs alternated, ABBA: floor-bot, bot-floor, ... so a drift of the
-    machine's load over the run falls on both."""
+    machine's load over the run falls on both (with ``before``: floor-before-bot,
+    bot-before-floor, ...)."""
     if only is not None:
         return [(only, n) for _ in range(repeats) for n in sizes]
+    kinds = ("floor", "before", "bot") if before else ("floor", "bot")
     order: list[tuple[str, int]] = []
     flip = False
     for _ in range(repeats):
         for n in sizes:
-            pair = ("bot", "floor") if flip else ("floor", "bot")
-            order.extend((kind, n) for kind in pair)
+            order.extend((kind, n) for kind in (kinds[::-1] if flip else kinds))
             flip = not flip
     return order
 
@@ -967,7 +981,7 @@ def summarise(results: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], bool
 
     for n in sizes:
         line: dict[str, Any] = {"group": "summary", "tables": n}
-        for kind in ("floor", "bot"):
+        for kind in ("floor", "before", "bot"):
             runs = [r for r in results if r["tables_asked"] == n and r["bot"] == kind]
             if not runs:
                 continue
@@ -979,6 +993,7 @@ def summarise(results: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], bool
                 "final_p99_ms",
                 "gc_max_ms",
                 "gc_max_cpu_ms",
+                "gc_cpu_share",
                 "stall_max_ms",
                 "rss_mb",
                 "interactions_per_s",
@@ -990,6 +1005,9 @@ def summarise(results: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], bool
             line.get("bot_cpu_ms_per_interaction"),
             line.get("floor_cpu_ms_per_interaction"),
         )
+        before_cpu = line.get("before_cpu_ms_per_interaction")
+        if before_cpu and floor_cpu:
+            line["cpu_ratio_before_to_floor"] = round(before_cpu / floor_cpu, 2)
         if bot_cpu and floor_cpu:
             line["cpu_ratio_bot_to_floor"] = round(bot_cpu / floor_cpu, 2)
             line["cpu_ratio_ok_2x"] = bot_cpu / floor_cpu <= TARGET_CPU_RATIO
@@ -1009,28 +1027,32 @@ def summarise(results: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], bool
 
 
 def table_text(lines: list[dict[str, Any]]) -> str:
-    """The summary as a Markdown table (for docs/performance.md)."""
-    head = (
-        "| tables | CPU/interaction bot · floor (ms) | ratio | first answer p50 / p99 (ms) "
-        "| final answer p50 / p99 (ms) | longest GC (ms) | longest stall (ms) | RSS (MB) |\n"
-        "| --- | --- | --- | --- | --- | --- | --- | --- |"
-    )
-    rows = []
+    """The summary as a Markdown table (for docs/performance.md): one row per size and kind."""
+    rows = [
+        "| tables | bot | CPU / interaction (ms) | × floor | first answer p50 / p99 (ms) "
+        "| final answer p50 / p99 (ms) | longest GC, wall (CPU) (ms) | GC CPU share "
+        "| RSS (MB) |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
     for line in lines:
+        for kind in ("floor", "before", "bot"):
+            if f"{kind}_cpu_ms_per_interaction" not in line:
+                continue
 
-        def g(key: str, line: dict[str, Any] = line) -> str:
-            value = line.get(key)
-            return "–" if value is None else f"{value:g}"
+            def g(key: str, line: dict[str, Any] = line, kind: str = kind) -> str:
+                value = line.get(
+                    f"{kind}_{key}" if key != "ratio" else f"cpu_ratio_{kind}_to_floor"
+                )
+                return "–" if value is None else f"{value:g}"
 
-        rows.append(
-            f"| {line['tables']} | {g('bot_cpu_ms_per_interaction')} · "
-            f"{g('floor_cpu_ms_per_interaction')} | {g('cpu_ratio_bot_to_floor')}× "
-            f"| {g('bot_first_p50_ms')} / {g('bot_first_p99_ms')} "
-            f"| {g('bot_final_p50_ms')} / {g('bot_final_p99_ms')} "
-            f"| {g('bot_gc_max_ms')} (CPU {g('bot_gc_max_cpu_ms')}; floor {g('floor_gc_max_ms')}) "
-            f"| {g('bot_stall_max_ms')} | {g('bot_rss_mb')} (floor {g('floor_rss_mb')}) |"
-        )
-    return "\n".join([head, *rows])
+            rows.append(
+                f"| {line['tables']} | {kind} | {g('cpu_ms_per_interaction')} | {g('ratio')} "
+                f"| {g('first_p50_ms')} / {g('first_p99_ms')} "
+                f"| {g('final_p50_ms')} / {g('final_p99_ms')} "
+                f"| {g('gc_max_ms')} ({g('gc_max_cpu_ms')}) | {g('gc_cpu_share')} "
+                f"| {g('rss_mb')} |"
+            )
+    return "\n".join(rows)
 
 
 async def run(args: argparse.Namespace) -> int:
@@ -1042,7 +1064,9 @@ async def run(args: argparse.Namespace) -> int:
         note(f"machine: {cores} cores, measured {calibration}")
         emit({"group": "machine", "cpu_count": cores, **calibration})
     results: list[dict[str, Any]] = []
-    for kind, n in schedule(sizes, args.repeats, args.only):
+    if args.only == "before" and not args.before_root:
+        raise SystemExit("--only before needs --before-root")
+    for kind, n in schedule(sizes, args.repeats, args.only, before=bool(args.before_root)):
         record = await one_run(args, kind, n, calibration)
         record["tables_asked"] = n
         results.append(record)
@@ -1079,7 +1103,13 @@ def main() -> int:
     )
     parser.add_argument("--repeats", type=int, default=1, help="floor/bot pairs per size (1)")
     parser.add_argument(
-        "--only", choices=("bot", "floor"), help="run only one of the two (no ratio)"
+        "--only", choices=("bot", "floor", "before"), help="run only one kind (no ratio)"
+    )
+    parser.add_argument(
+        "--before-root",
+        metavar="DIR",
+        help="also run the bot of another checkout (e.g. a worktree of main) in the same run, "
+        "alternated with the floor and this bot: before and after from one run",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
@@ -1095,6 +1125,8 @@ def main() -> int:
         help="the module whose main() runs the bot (bot); e.g. a wrapper that profiles it",
     )
     args = parser.parse_args()
+    if args.before_root:
+        args.before_root = str(Path(args.before_root).resolve())
     return asyncio.run(run(args))
 
 
