@@ -109,6 +109,9 @@ STALL = re.compile(r"event loop: longest stall ([0-9.]+) ms")
 COLLECTION = re.compile(r"longest garbage collection ([0-9.]+) ms")
 COLLECTION_CPU = re.compile(r"longest garbage collection [0-9.]+ ms, ([0-9.]+) ms of CPU")
 COLLECTIONS = re.compile(r"; ([0-9]+) collections, ([0-9.]+) ms of CPU in all")
+COLLECTION_GENERATION = re.compile(
+    r"longest garbage collection ([0-9.]+) ms, .*generation (-?[0-9])"
+)
 HAND_NUMBER = re.compile(r"^UNO — hand (\d+)$")
 HAND_TITLE = re.compile(r"^Your hand — \d+ cards?$")
 
@@ -881,6 +884,13 @@ def figures_of(
         and at <= end + 0.25
     ]
     gc_cpu_all = sum(ms for _, ms in gc_totals)
+    generations = [
+        (float(m.group(1)), int(m.group(2)))
+        for at, line in stamped
+        if (m := COLLECTION_GENERATION.search(line)) is not None
+        and at - STALL_REPORT_SECONDS >= start - 0.25
+        and at <= end + 0.25
+    ]
     unanswered = sum(1 for s in bench.samples if s.latency is None or s.latency > DEADLINE)
     tracebacks = bot.tracebacks()
     bot_cpu, own_cpu, usage = cpu
@@ -917,6 +927,7 @@ def figures_of(
         "final_max_ms": final.get("max_ms"),
         "gc_max_ms": max(collections) if collections else None,
         "gc_max_cpu_ms": max(collection_cpu) if collection_cpu else None,
+        "gc_max_generation": max(generations)[1] if generations else None,
         # All collections in the reports inside the window: how many, and their CPU share.
         "gc_collections": sum(n for n, _ in gc_totals) if gc_totals else None,
         "gc_cpu_share": (
