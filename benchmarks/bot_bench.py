@@ -905,6 +905,8 @@ def figures_of(
         and failed_tables == 0
         and not bench.anomalies
     )
+    # What the process sent Discord in the window: requests and uploaded files.
+    sent = [r for r in fake.requests if start <= r.at <= end]
     return {
         "group": "run",
         "bot": kind,
@@ -918,6 +920,10 @@ def figures_of(
         "cpu_s": None if bot_cpu is None else round(bot_cpu, 2),
         "cpu_ms_per_interaction": (
             None if bot_cpu is None or not interactions else round(bot_cpu * 1000 / interactions, 3)
+        ),
+        "requests_per_interaction": round(len(sent) / interactions, 2) if interactions else None,
+        "uploads_per_interaction": (
+            round(sum(len(r.files) for r in sent) / interactions, 2) if interactions else None
         ),
         "first_p50_ms": first.get("p50_ms"),
         "first_p99_ms": first.get("p99_ms"),
@@ -1005,6 +1011,8 @@ def summarise(results: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], bool
                 "gc_max_ms",
                 "gc_max_cpu_ms",
                 "gc_cpu_share",
+                "requests_per_interaction",
+                "uploads_per_interaction",
                 "stall_max_ms",
                 "rss_mb",
                 "interactions_per_s",
