@@ -12,10 +12,11 @@ the channel.
 Open hands: a player's ephemeral hand message is edited in place, through the interaction
 that showed it (its token lasts 15 minutes), when what it offers changes — the turn arrives,
 a catch or a challenge becomes possible, the cards change. Coalesced like the table message.
-An open hand keeps only the interaction's webhook (application id and token) and the
-message's id, not the interaction: a discord.py ``Interaction`` holds the whole clicked
-message (embeds, components, member), and hundreds of open hands kept that many objects
-for the collector to walk at every full collection.
+An open hand keeps its interaction without the clicked message: a discord.py
+``Interaction`` carries the whole message a component was clicked on (embeds, action rows,
+buttons, select options), and hundreds of open hands kept that many objects, for 14
+minutes, for the collector to walk at every full collection. Editing the original response
+needs only the interaction's token (``Interaction.edit_original_response``).
 """
 
 from __future__ import annotations
@@ -71,16 +72,14 @@ class _Latest:
 
 @dataclass
 class _OpenHand:
-    """The hand message a player has open, editable through the latest interaction on it
-    (its webhook: the application id and the token) and the message's id.
+    """The hand message a player has open, editable through the latest interaction on it.
 
     One per table and seat: every edit of it — the answer to the player's own click or the
     sync after others' moves — takes its lock, so edits never land out of order, and an edit
     never shows an older version than the one shown.
     """
 
-    webhook: discord.Webhook
-    message_id: int
+    interaction: discord.Interaction[Any]
     seat: int
     language: str  # its reader's
     signature: tuple[Any, ...]  # what it offers (see hand_signature)
@@ -217,13 +216,13 @@ class TableMessages:
             if newest.match is None or newest.playing_seat_of(newest.players[seat].user_id) != seat:
                 newest = table
             payload = await hand_payload(newest, seat, notes=notes, ui=ui)
-            message = await interaction.edit_original_response(**payload.edit_kwargs())
-            webhook = discord.Webhook.partial(
-                interaction.application_id, interaction.token, client=self.client
-            )
+            await interaction.edit_original_response(**payload.edit_kwargs())
+            # Kept for its token only: let the clicked message go (nothing of the bot reads
+            # it once the click is routed, and discord.py only for edit_message answers,
+            # which the bot never gives).
+            interaction.message = None
             opened = _OpenHand(
-                webhook,
-                message.id,
+                interaction,
                 seat,
                 current_language(),
                 hand_signature(newest, seat),
@@ -235,8 +234,7 @@ class TableMessages:
             if hand is None:
                 hands[seat] = opened
             else:  # the same hand, through its newest interaction
-                hand.webhook, hand.message_id = opened.webhook, opened.message_id
-                hand.language = opened.language
+                hand.interaction, hand.language = opened.interaction, opened.language
                 hand.signature, hand.picture = opened.signature, opened.picture
                 hand.shown, hand.expires = max(hand.shown, newest.version), opened.expires
 
@@ -276,7 +274,7 @@ class TableMessages:
                     if picture == hand.picture:
                         del kwargs["attachments"]  # the same picture: keep it
                     try:
-                        await hand.webhook.edit_message(hand.message_id, **kwargs)
+                        await hand.interaction.edit_original_response(**kwargs)
                     except discord.HTTPException:
                         # The token expired or the message was dismissed: stop following it.
                         hands = self._hands.get(table_id, {})
