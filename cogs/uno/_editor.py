@@ -32,7 +32,7 @@ def editor_payload(table: Table, page: str) -> Payload:
         t("editor.changed", changes="; ".join(changed)) if changed else t("editor.as_preset")
     )
     embed.description = "\n".join(lines)[:4000]
-    for row, key in enumerate(PAGES.get(page, PAGES["play"])):
+    for key in PAGES.get(page, PAGES["play"]):
         if key == "switches":
             options = [
                 discord.SelectOption(
@@ -50,7 +50,6 @@ def editor_payload(table: Table, page: str) -> Payload:
                     options=options,
                     min_values=0,
                     max_values=len(options),
-                    row=0,
                 )
             )
             continue
@@ -65,16 +64,11 @@ def editor_payload(table: Table, page: str) -> Payload:
             for choice in setting.choices
         ]
         view.add_item(
-            select(
-                "rule", table.id, None, key, placeholder=t(f"house.{key}"), options=options, row=row
-            )
+            select("rule", table.id, None, key, placeholder=t(f"house.{key}"), options=options)
         )
-    row = len(PAGES.get(page, PAGES["play"]))
     for target in ("play", "match", "reset"):
         style = "primary" if target == page else "secondary"
         view.add_item(
-            button(
-                "ruleset", table.id, None, target, label=t(f"editor.{target}"), style=style, row=row
-            )
+            button("ruleset", table.id, None, target, label=t(f"editor.{target}"), style=style)
         )
     return Payload(None, embed, None, "", "", view)

@@ -73,8 +73,8 @@ COLOUR_EMOJI = {
 class Payload:
     """What to send or edit: text, one embed, one image file and the components.
 
-    The view is stopped as soon as the payload is made: its items are DynamicItems, which
-    discord.py dispatches from their custom_id alone, so the view never needs to listen.
+    The view is stopped as soon as the payload is made: clicks are routed by their custom_id
+    alone (the ``Uno`` cog's ``on_interaction``), so the view never needs to listen.
     A listening view would be kept (with a 15-minute timer, for ephemeral messages) by
     discord.py's view store for every message sent — memory, and work for the collector.
     """

@@ -10,6 +10,7 @@ an engine action needs no handler of its own (see ``_verbs.py``).
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -24,7 +25,7 @@ from engine.events import CardsReceived, HandRevealed, events_for
 from players import LEVELS
 from tables import Change, Player, StaleClickError, Table, TableError, TableService
 
-from ._components import ALL_COMPONENTS, HANDLER_COG
+from ._components import HANDLER_COG, routed
 from ._editor import editor_payload
 from ._house import PAGES, changes_for
 from ._i18n import LANGUAGES, CatalogueTranslator, guild_language, speaking, t
@@ -166,7 +167,6 @@ class Uno(commands.Cog, name=HANDLER_COG):
         }
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*ALL_COMPONENTS)
         await self.bot.tree.set_translator(CatalogueTranslator())
         tables = await self.service.live_tables()
         if self.messages.clock is not None:
@@ -181,6 +181,11 @@ class Uno(commands.Cog, name=HANDLER_COG):
         await self.bot.wait_until_ready()
         await self.messages.refresh_all(tables)
         log.info("Table messages shown again for %d live tables", len(tables))
+        # Connected, the servers' channels and members cached, the live tables loaded and
+        # shown: what exists now mostly lives as long as the process. Out of the collector's
+        # reach, a full collection no longer walks it (its pauses stay short).
+        gc.collect()
+        gc.freeze()
 
     async def cog_unload(self) -> None:
         if self._refresh is not None:
@@ -188,7 +193,6 @@ class Uno(commands.Cog, name=HANDLER_COG):
         if self.messages.clock is not None:
             self.messages.clock.stop()
         self.messages.stop()
-        self.bot.remove_dynamic_items(*ALL_COMPONENTS)
         await self.bot.tree.set_translator(None)
 
     # -- shared steps -----------------------------------------------------------------------
@@ -263,10 +267,10 @@ class Uno(commands.Cog, name=HANDLER_COG):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: Interaction) -> None:
-        """Answer a component id of ours that is not on its message (a forged click).
+        """Route every click on a component of ours to :meth:`on_component` by its id.
 
-        discord.py only dispatches a dynamic item when the clicked id is on the message, and
-        silently drops the rest; without this the user would see "interaction failed".
+        A component id that is not on the clicked message (or not of the kind clicked) is a
+        forged click: it gets a polite refusal, never "interaction failed".
         """
         if interaction.type is not discord.InteractionType.component:
             return
@@ -284,11 +288,12 @@ class Uno(commands.Cog, name=HANDLER_COG):
             for row in message.components
             for child in getattr(row, "children", [row])
         }
-        # A component that is not on the message, or not of the kind clicked: discord.py
-        # would drop it silently and the user would see "interaction failed".
-        if (custom_id, kind) not in on_message and not interaction.response.is_done():
+        if (custom_id, kind) not in on_message:
             await self.replies.speak_to(interaction)
             await interaction.response.send_message(t("error.forged"), ephemeral=True)
+            return
+        cid, values = routed(data)
+        await self.on_component(interaction, cid, values)
 
     async def on_component(
         self, interaction: Interaction, cid: CustomId | None, values: Sequence[str]

@@ -12,6 +12,11 @@ the channel.
 Open hands: a player's ephemeral hand message is edited in place, through the interaction
 that showed it (its token lasts 15 minutes), when what it offers changes — the turn arrives,
 a catch or a challenge becomes possible, the cards change. Coalesced like the table message.
+An open hand keeps its interaction without the clicked message: a discord.py
+``Interaction`` carries the whole message a component was clicked on (embeds, action rows,
+buttons, select options), and hundreds of open hands kept that many objects, for 14
+minutes, for the collector to walk at every full collection. Editing the original response
+needs only the interaction's token (``Interaction.edit_original_response``).
 """
 
 from __future__ import annotations
@@ -212,6 +217,10 @@ class TableMessages:
                 newest = table
             payload = await hand_payload(newest, seat, notes=notes, ui=ui)
             await interaction.edit_original_response(**payload.edit_kwargs())
+            # Kept for its token only: let the clicked message go (nothing of the bot reads
+            # it once the click is routed, and discord.py only for edit_message answers,
+            # which the bot never gives).
+            interaction.message = None
             opened = _OpenHand(
                 interaction,
                 seat,

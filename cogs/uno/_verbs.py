@@ -7,7 +7,7 @@ always comes from the clicking user, and the engine re-validates the action.
 Each :class:`Verb` says what its id looks like (a button or a select, whether it carries the
 table version, the pattern of its argument) and, for a verb that stands for an engine action,
 how the action is written into the id and read back (:class:`ActionCodec`). Everything else is
-derived from this one tuple: the discord.py templates (``components.py``), the message
+derived from this one tuple: the routing of clicks (``_components.py``), the message
 builders, the dispatch (a dictionary lookup from verb to handler), and the custom-id tests.
 
 Adding a button: one :class:`Verb` here, plus its handler (an action verb needs none: the
@@ -28,7 +28,6 @@ SCHEME = "uno:1"
 TABLE = r"[0-9a-z]{1,13}"
 VERSION = r"[0-9]{1,9}"
 COLOURS = r"[RYGBPTOV]"  # the classic four and UNO Flip's dark ones
-DISCORD_LIMIT = 100
 
 
 class Kind(enum.Enum):
@@ -72,11 +71,10 @@ class Verb:
     versioned: bool = True  # carries the table version: a click on an old state is stale
     arg: str | None = None  # the regular expression of the argument, if any
     action: ActionCodec | None = None  # the engine action it stands for, if any
-    # How it looks: the catalogue key of its label, its style (primary, secondary, success,
-    # danger) and its row on the message.
+    # How it looks: the catalogue key of its label and its style (primary, secondary,
+    # success, danger). Discord lays the components out in the order they are added.
     label: str = ""
     style: str = "secondary"
-    row: int = 0
 
     @property
     def pattern(self) -> str:
@@ -220,27 +218,23 @@ VERBS: tuple[Verb, ...] = (
         "draw",
         action=ActionCodec(_is(type(DRAW)), _no_arg, _fixed(DRAW)),
         label="button.draw",
-        row=1,
     ),
     Verb(
         "pass",
         action=ActionCodec(_is(type(PASS)), _no_arg, _fixed(PASS)),
         label="button.pass",
-        row=1,
     ),
     Verb(
         "challenge",
         action=ActionCodec(_is(type(CHALLENGE)), _no_arg, _fixed(CHALLENGE)),
         label="button.challenge",
         style="danger",
-        row=1,
     ),
     Verb(
         "uno",
         action=ActionCodec(_is(type(CALL_UNO)), _no_arg, _fixed(CALL_UNO)),
         label="button.uno",
         style="danger",
-        row=1,
     ),
     Verb(
         "catch",
@@ -248,7 +242,6 @@ VERBS: tuple[Verb, ...] = (
         action=ActionCodec(_is(CatchUno), _encode_catch, _catch),
         label="button.catch",
         style="danger",
-        row=2,
     ),
     Verb(
         "choose",
@@ -267,7 +260,7 @@ VERBS: tuple[Verb, ...] = (
         action=ActionCodec(_is_swap, _encode_target, _swap),
         label="select.swap",
     ),
-    Verb("page", arg=r"[0-9]{1,2}", row=3),  # another page of the card select
+    Verb("page", arg=r"[0-9]{1,2}"),  # another page of the card select
 )
 
 BY_NAME: dict[str, Verb] = {verb.name: verb for verb in VERBS}
@@ -326,15 +319,9 @@ def decode(custom_id: str) -> CustomId | None:
 
 
 def template(kind: Kind) -> str:
-    """The one template of every verb of ``kind`` (the templates of kinds are disjoint)."""
+    """The grammar of every verb of ``kind`` as one regular expression (the tests prove the
+    kinds' grammars disjoint, so an id names its kind of component)."""
     return "(?:" + "|".join(v.pattern for v in VERBS if v.kind is kind) + ")"
-
-
-#: Anything else that starts with "uno:" (forged, mangled or from an older scheme). (?s) and
-#: \Z: a catch-all must also catch ids with line breaks, which "." and "$" let by.
-OTHER_TEMPLATE = (
-    rf"(?s)(?!(?:{'|'.join(v.pattern for v in VERBS)})\Z)uno:.{{0,{DISCORD_LIMIT - 4}}}"
-)
 
 
 def verb_for(action: Action) -> Verb | None:

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 import cogs.uno
 from bot import EXTENSIONS, Settings, SettingsError, UnoBot
-from cogs.uno._components import ALL_COMPONENTS
+from cogs.uno._components import HANDLER_COG
 from engine import PRESETS
 from storage import GameRepository
 
@@ -150,13 +150,17 @@ async def test_the_command_payload_serialises(bot: UnoBot) -> None:
     assert {"classic", "online", "tournament", "elimination", "party"} <= set(PRESETS)
 
 
-async def test_the_dynamic_items_are_registered_and_removed(bot: UnoBot) -> None:
-    store = bot._connection._view_store._dynamic_items
-    assert set(store.values()) >= set(ALL_COMPONENTS)
-    for component in ALL_COMPONENTS:
-        assert store[component.__discord_ui_compiled_template__] is component
+async def test_clicks_are_routed_by_the_cog_and_nothing_is_left_with_discord_py(
+    bot: UnoBot,
+) -> None:
+    # Clicks reach the Uno cog's on_interaction listener; discord.py keeps no dynamic item
+    # or view of ours (each would be rebuilt or kept for every click or message).
+    store = bot._connection._view_store
+    assert [f.__self__.qualified_name for f in bot.extra_events["on_interaction"]] == [HANDLER_COG]
+    assert not store._dynamic_items
+    assert not store.persistent_views
     await bot.unload_extension("cogs.uno")
-    assert not set(store.values()) & set(ALL_COMPONENTS)
+    assert "on_interaction" not in bot.extra_events or not bot.extra_events["on_interaction"]
     assert bot.tree.get_commands() == []
 
 

@@ -8,13 +8,17 @@ import re
 import time
 from typing import Any
 
+import pytest
+
 from storage import GameRepository
 from tables import Table
 
 from .harness import (
     World,
+    custom_ids,
     description,
     find_id,
+    is_hand,
     load,
     open_table,
     settle,
@@ -171,3 +175,67 @@ async def click_select(world: World, message: Any, custom_id: str, value: str) -
     result = await world.fake.select(world.bruno, message, custom_id, [value])
     await result.done()
     result.assert_answered_within(3.0)
+
+
+TABLE_EDIT = "/channels/{channel_id}/messages/{message_id}"
+HAND_EDIT = "/webhooks/{app_id}/{token}/messages/{message_id}"
+
+
+def latest_hand(world: World, user: Any) -> Any:
+    """The newest hand message ``user`` has (their ephemeral answers)."""
+    hands = [m for m in world.fake.visible_to(user) if m.ephemeral and is_hand(m)]
+    assert hands, f"{user.name} has no hand message"
+    return max(hands, key=lambda m: m.id)
+
+
+@pytest.mark.parametrize("scope", ["user", "global"])
+async def test_429s_on_edits_still_end_with_the_table_message_showing_the_final_state(
+    world: World, scope: str
+) -> None:
+    table_id = await open_table(world)
+    hands = [["R1", "R2", "R7", "B2", "B3"], ["R3", "R4", "G1", "G2", "G3"]]
+    hands.append(["R5", "R6", "Y1", "Y2", "Y3"])
+    await stack(world, table_id, hands, "R9", dealer=2)
+    # Discord answers 429 to every other edit of the table message and every third edit of
+    # a hand message (route limits, or the bot's global limit).
+    table_edits = world.fake.rate_limit(
+        "PATCH", TABLE_EDIT, every=2, retry_after=0.4, scope=scope, channel_id=world.channel.id
+    )
+    hand_edits = world.fake.rate_limit("PATCH", HAND_EDIT, every=3, retry_after=0.3, scope=scope)
+    alice, bruno, carla = world.players
+    moves = [(alice, "R1"), (bruno, "R3"), (carla, "R5"), (alice, "R2"), (bruno, "R4")]
+    moves.append((carla, "R6"))
+    for user, card in moves:
+        # A fast table: the next player moves as soon as the last move is answered, without
+        # waiting for the table message.
+        result = await world.fake.slash(user, world.channel, "uno play", card=card)
+        result.assert_answered_within(3.0)
+        await world.fake.wait_for(
+            lambda r=result: r.original is not None and not r.original.loading,
+            within=15,
+            what=f"{user.name}'s answer to /uno play {card}",
+        )
+    final = await load(world, table_id)
+    assert final.match is not None
+    assert final.match.hand.top.notation == "R6"
+    shown = await wait_until_shown(world, table_id, final.version, within=20)
+    assert table_edits.answered >= 1  # the 429s were sent
+    assert hand_edits.answered >= 1
+    await settle()
+    messages = table_messages(world, table_id)
+    assert messages == [shown]
+    assert shown_version(shown) == final.version
+    assert f"<@{alice.id}>" in (shown.content or "")  # her turn: the final state
+    find_id(shown, f"uno:1:hand:{table_id}")
+    # The hand messages are right too: Alice's (opened by her last move) offers her R7 at
+    # the final version; the others show their three cards and no card menu.
+    deadline = time.monotonic() + 15
+    pick = f"uno:1:pick:{table_id}:{final.version}:0"
+    while time.monotonic() < deadline and pick not in custom_ids(latest_hand(world, alice)):  # noqa: ASYNC110
+        await asyncio.sleep(0.1)
+    assert pick in custom_ids(latest_hand(world, alice))
+    for user in (bruno, carla):
+        hand = latest_hand(world, user)
+        assert "3 cards" in " ".join(e.get("title", "") for e in hand.embeds)
+        assert not any(cid.startswith("uno:1:pick:") for cid in custom_ids(hand))
+    assert all(r.status == 429 for r in world.fake.rate_limited)

@@ -92,10 +92,18 @@ What the fake gives you
 Like Discord, the fake answers a callback later than 3 seconds with 404 Unknown interaction
 (``FakeDiscord(interaction_deadline=None)`` turns that off), a second callback with 400
 "already acknowledged", and payloads over Discord's limits with 400 Invalid Form Body.
+
+Rate limits on demand: ``fake.rate_limit("PATCH", "/channels/{channel_id}/messages/{message_id}",
+every=3, retry_after=0.3, channel_id=channel.id)`` answers every third matching request with
+HTTP 429 as Discord does (``Retry-After``, ``X-RateLimit-Scope``, the JSON body discord.py
+reads; ``scope="global"`` for a global limit), so the bot's retry goes through. The rule
+counts its 429s (``.answered``) and stops with ``.off()`` or ``fake.clear_rate_limits()``;
+the requests it answered are in ``fake.rate_limited``, not in ``errors``.
 """
 
 from .commands import CommandError, Upload, UserActionError
 from .process import REPO_ROOT, BotProcess, BotProcessError
+from .ratelimits import RateLimitRule
 from .server import (
     BotNotConnectedError,
     Choices,
@@ -132,6 +140,7 @@ __all__ = [
     "FakeUser",
     "InteractionResult",
     "Perm",
+    "RateLimitRule",
     "Upload",
     "UserActionError",
 ]

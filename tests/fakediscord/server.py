@@ -35,6 +35,7 @@ from .commands import (
     list_paths,
     resolve,
 )
+from .ratelimits import RateLimitRule
 from .world import (
     ChannelType,
     FakeAttachment,
@@ -454,6 +455,10 @@ class FakeDiscord:
         self._port: int | None = None
         self._routes: list[tuple[str, re.Pattern[str], str, Handler, bool]] = []
         self._install_routes()
+        #: The 429 rules a test switched on (see ``rate_limit``), and every request one of
+        #: them answered with 429 (those are not in ``errors``: the test asked for them).
+        self.rate_limits: list[RateLimitRule] = []
+        self.rate_limited: list[RecordedRequest] = []
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -1307,6 +1312,49 @@ class FakeDiscord:
         self._bump()
         return session.seq
 
+    # ------------------------------------------------------------------ rate limits
+
+    def rate_limit(
+        self,
+        method: str,
+        route: str,
+        *,
+        every: int = 1,
+        retry_after: float = 0.25,
+        scope: str = "user",
+        limit: int | None = None,
+        **params: object,
+    ) -> RateLimitRule:
+        """Answer HTTP 429 to every ``every``-th ``method`` request on ``route`` (a pattern
+        of the fake's routes, e.g. ``"/channels/{channel_id}/messages/{message_id}"``) whose
+        parameters equal ``params`` (``channel_id=channel.id``). ``scope="global"`` sends a
+        global limit. Returns the rule: ``.answered`` counts its 429s, ``.off()`` stops it."""
+        if not any(m == method and p == route for m, _, p, _, _ in self._routes):
+            raise ValueError(f"the fake has no route {method} {route}")
+        rule = RateLimitRule(
+            method,
+            route,
+            every=every,
+            retry_after=retry_after,
+            scope=scope,
+            limit=limit,
+            params={key: str(value) for key, value in params.items()},
+        )
+        self.rate_limits.append(rule)
+        return rule
+
+    def clear_rate_limits(self) -> None:
+        """Switch every 429 rule off."""
+        for rule in self.rate_limits:
+            rule.off()
+        self.rate_limits.clear()
+
+    def _rate_limited(self, method: str, route: str, params: dict[str, str]) -> web.Response | None:
+        for rule in self.rate_limits:
+            if rule.matches(method, route, params) and rule.hit():
+                return rule.response()
+        return None
+
     # ------------------------------------------------------------------ REST plumbing
 
     def _route(self, method: str, pattern: str, handler: Handler, *, auth: bool = True) -> None:
@@ -1336,6 +1384,9 @@ class FakeDiscord:
                     result = self._tokens.get(token)
                     if result is not None:
                         result.last_activity = now
+                limited = self._rate_limited(request.method, pattern, params)
+                if limited is not None:
+                    raise _RespondNowError(limited)
                 response = await handler(_Call(request, body, files), **params)
                 break
             else:
@@ -1358,9 +1409,12 @@ class FakeDiscord:
             body_bytes = getattr(response, "body", None)
             with contextlib.suppress(Exception):
                 record.response = json.loads(body_bytes) if body_bytes else None
-            self.errors.append(record)
-            if result is not None:
-                result.rejected.append(record)
+            if response.status == 429 and matched is not None:
+                self.rate_limited.append(record)
+            else:
+                self.errors.append(record)
+                if result is not None:
+                    result.rejected.append(record)
         self.requests.append(record)
         if matched is None:
             self.unknown_routes.append(record)
