@@ -59,7 +59,7 @@ from engine import (
 )
 from engine.cards import matches
 from players import easy
-from players.arena import Policy, play_hand
+from players.arena import LevelPolicy, Policy, play_hand
 
 # -- the yardsticks -----------------------------------------------------------------------
 
@@ -192,10 +192,9 @@ def policy(name: str) -> Policy:
     if name == "uniform":
         return easy.uniform
 
-    def decide(view: PlayerView, rng: random.Random) -> Action | None:
-        return players.decide(name, view, rng)
-
-    return decide
+    if name not in players.LEVELS:
+        raise ValueError(f"unknown level or yardstick {name!r}")
+    return LevelPolicy(name)
 
 
 # -- running ------------------------------------------------------------------------------
