@@ -75,6 +75,8 @@ def decide(
         raise ValueError(f"unknown level {level!r}; choose one of: {', '.join(LEVELS)}") from None
     if level == "hard":
         return hard.decide(view, rng, history)
+    if level == "normal" and not view.table.rules.flip:
+        return normal.decide(view, rng, history)
     if view.table.rules.flip and level != "easy":
         # normal models the classic deck; UNO Flip changes colours and points by side, so
         # it plays the side-aware Flip heuristic (players/flip.py).

@@ -38,7 +38,7 @@ from engine.cards import CLASSIC_POINTS, matches
 
 from ._table import COLOURS, prob_holds_any
 from .belief import shuffle
-from .normal import BLUFF_PRIOR, CHALLENGE_AT, NAMED_SAME_RATIO
+from .normal import BLUFF_PRIOR, CHALLENGE_AT, DRAW_UNLESS_AT, KEEP_WILDS_ABOVE, NAMED_SAME_RATIO
 
 SKIP, REVERSE, DRAW_TWO, WILD, WILD_FOUR = 10, 11, 12, 13, 14
 _KIND_CODE = {Kind.SKIP: SKIP, Kind.REVERSE: REVERSE, Kind.DRAW_TWO: DRAW_TWO}
@@ -145,10 +145,14 @@ def choose_play(
     heads_up: bool = True,
     prev: int = 99,
     danger: bool | None = None,
+    least: int | None = None,
 ) -> tuple[int, int]:
     """``normal``'s play for ``hand`` on ``top`` (a card code) with ``colour`` in play:
     (index in hand, colour named) or (-1, 0). ``other`` is the next seat's card count,
-    ``prev`` the previous seat's, ``danger`` whether any opponent holds one card."""
+    ``prev`` the previous seat's, ``danger`` whether any opponent holds one card, ``least``
+    the fewest cards an opponent holds (default ``other``). Like ``normal``, with only wilds
+    to play it draws instead while it holds more than ``KEEP_WILDS_ABOVE`` cards and no
+    opponent is down to ``DRAW_UNLESS_AT``."""
     held = [0, 0, 0, 0, 0]
     for card in hand:
         held[card >> 4] += 1
@@ -158,11 +162,14 @@ def choose_play(
     best = -1
     best_score = -1e9
     wild_done = 0
+    coloured = False
     for i, card in enumerate(hand):
         if not _MATCH[card * 320 + base]:
             continue
         c = card >> 4
         k = card & 15
+        if c != 4:
+            coloured = True
         if c == 4:
             if k == WILD_FOUR and held[colour]:
                 continue  # never a bluff
@@ -206,6 +213,12 @@ def choose_play(
     if best < 0:
         return -1, 0
     card = hand[best]
+    if (
+        not coloured
+        and len(hand) > KEEP_WILDS_ABOVE
+        and (other if least is None else least) > DRAW_UNLESS_AT
+    ):
+        return -1, 0  # keep the wild, draw
     if card >> 4 == 4:
         rest_hand = hand[:best] + hand[best + 1 :]
         return best, best_colour(rest_hand)
@@ -346,10 +359,10 @@ class Sim:
             index, colour = choose_play(hand, self.colour, self.card, len(hands[after]))
         else:
             before = (seat - self.step) % n
-            danger = False
+            least = 999
             for s in range(n):
-                if s != seat and len(hands[s]) <= 1:
-                    danger = True
+                if s != seat and len(hands[s]) < least:
+                    least = len(hands[s])
             index, colour = choose_play(
                 hand,
                 self.colour,
@@ -357,7 +370,8 @@ class Sim:
                 len(hands[after]),
                 heads_up=False,
                 prev=len(hands[before]),
-                danger=danger,
+                danger=least <= 1,
+                least=least,
             )
         if index >= 0:
             return self.play(seat, index, colour)

@@ -66,6 +66,8 @@ from .belief import Belief, Dealer
 SIMULATIONS = 240
 #: Rollouts per decision where they run on the engine (slower: stacking, jump-in, Flip…).
 ENGINE_SIMULATIONS = 100
+#: At least this many deals per decision on the engine, however many candidates.
+MIN_ENGINE_SAMPLES = 4
 #: At least this many deals per decision, however many candidates.
 MIN_SAMPLES = 12
 #: A safety net in seconds: sampling stops after this long even if simulations are left.
@@ -249,8 +251,10 @@ def search(
         guilt = guilt_probability(normal.spot_from_view(view))
     fast = fastsim.supports(t.rules, t.playing)
     stats = PairedDifferences(len(candidates))
-    budget = SIMULATIONS if fast else ENGINE_SIMULATIONS
-    samples = max(MIN_SAMPLES, budget // len(candidates))
+    if fast:
+        samples = max(MIN_SAMPLES, SIMULATIONS // len(candidates))
+    else:
+        samples = max(MIN_ENGINE_SAMPLES, ENGINE_SIMULATIONS // len(candidates))
     dealer = Dealer(view, belief)
     started = time.perf_counter()
     for _ in range(samples):
