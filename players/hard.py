@@ -65,9 +65,9 @@ from .belief import Belief, Dealer
 #: Rollouts per decision, all candidates together (each deal rolls out every candidate).
 SIMULATIONS = 240
 #: Rollouts per decision where they run on the engine (slower: stacking, jump-in, Flip…).
-ENGINE_SIMULATIONS = 100
+ENGINE_SIMULATIONS = 64
 #: At least this many deals per decision on the engine, however many candidates.
-MIN_ENGINE_SAMPLES = 4
+MIN_ENGINE_SAMPLES = 2
 #: At least this many deals per decision, however many candidates.
 MIN_SAMPLES = 12
 #: A safety net in seconds: sampling stops after this long even if simulations are left.
@@ -79,7 +79,7 @@ CONFIDENCE = 1.0
 #: A fast rollout stops after this many turns and is scored from the card counts.
 FAST_CAP = 40
 #: An engine rollout stops after this many steps and is scored from the card counts.
-ROLLOUT_CAP = 24
+ROLLOUT_CAP = 20
 COUNT_EXPONENT = 1.3
 TURN_BONUS = math.exp(0.3)
 #: The share of Wild Draw Four players ``hard`` expects to bluff (see guilt_probability).
