@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from engine import CardFace, Colour, Deck, PlayerView
+from engine import CardFace, Colour, Deck, Kind, PlayerView
 from engine.cards import matches
 from engine.events import (
     CardPlayed,
@@ -45,21 +45,32 @@ from engine.events import (
     HandStarted,
 )
 
+#: Read a wild as a sign: a plain Wild (or Swap Hands) is played when no coloured card
+#: matched, a Wild Draw Four (UNO Flip: Wild Draw Two or Colour) when none of the colour in
+#: play was held. Most players do; a deal breaks the belief when the cards leave no choice.
+WILD_MEANS_STUCK = True
+
 
 @dataclass(slots=True)
 class Void:
-    """A seat held no card that matched ``top`` with ``colour`` in play (or, with
-    ``colour_only``, no card of ``colour``), except ``free`` of the cards it holds now."""
+    """A seat held no card that matched ``top`` with ``colour`` in play (with
+    ``colour_only``: no card of ``colour``; with ``coloured``: no coloured card that
+    matched), except ``free`` of the cards it holds now."""
 
     top: CardFace | None
     colour: Colour | None
     colour_only: bool
     free: int  # cards the seat may have got since (drawn after, or the last card drawn)
+    coloured: bool = False
+    #: What it was learned from: "drew" (stuck), "innocent" (a challenge), "wild" (a guess).
+    source: str = "drew"
 
     def forbids(self, face: CardFace) -> bool:
         if self.colour_only:
             return face.colour is self.colour and face.colour is not None
         assert self.top is not None
+        if self.coloured and face.colour is None:
+            return False
         return matches(face, self.top, self.colour)
 
 
@@ -109,6 +120,15 @@ class Belief:
                 for void in self.voids[seat]:
                     if void.forbids(event.face):
                         void.free = max(0, void.free - 1)
+                top, colour = self.before[-1]
+                face = event.face
+                if face.is_wild and not event.jump_in and top is not None and WILD_MEANS_STUCK:
+                    if face.kind is Kind.WILD or face.kind is Kind.SWAP_HANDS:
+                        # A Wild is played when nothing coloured matches (players keep them).
+                        self.voids[seat].append(Void(top, colour, False, 0, True, "wild"))
+                    elif colour is not None:
+                        # A draw wild is played honestly: none of the colour it replaced.
+                        self.voids[seat].append(Void(None, colour, True, 0, source="wild"))
         elif isinstance(event, ColourChosen):
             self.colour = event.colour
         elif isinstance(event, CardsDrawn):
@@ -129,7 +149,7 @@ class Belief:
                 prior = self.before[-1][1]
                 if seat != self.seat and prior is not None and 0 <= seat < self.seats:
                     # The evidence is the hand right after the Wild Draw Four.
-                    self.voids[seat].append(Void(None, prior, True, 0))
+                    self.voids[seat].append(Void(None, prior, True, 0, source="innocent"))
         elif isinstance(event, HandRevealed):
             if event.viewer == self.seat and event.seat != self.seat:
                 faces = deck.sides[side]

@@ -73,6 +73,8 @@ def test_r_turn_4_voids_hold_for_players_who_draw_only_when_stuck() -> None:
             for seat in (1, 2):
                 held = len(state.hands[seat])
                 for void, covered in belief.constraints(seat, held):
+                    if void.source == "wild":
+                        continue  # a guess about habits, not a fact
                     breaking = sum(1 for c in state.hands[seat] if void.forbids(faces[c]))
                     assert breaking <= held - covered
 
