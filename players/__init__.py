@@ -35,8 +35,9 @@ change; a ``None`` means "nothing now", not "never".
 
 Levels (``docs/computer-players.md`` has the measured strength and speed):
 
-- ``easy`` (:mod:`players.easy`): random legal play;
-- ``normal`` (:mod:`players.normal`): a documented heuristic, a few microseconds a decision;
+- ``easy`` (:mod:`players.easy`): a casual player (a random playable card; forgets one UNO
+  call in three; never challenges);
+- ``normal`` (:mod:`players.normal`): a documented heuristic, well under a millisecond;
 - ``hard`` (:mod:`players.hard`): belief tracking from the hand's history
   (:mod:`players.belief`) and determinized rollouts on the fast simulator
   (:mod:`players.fastsim`) or the engine, a fixed number of simulations a decision.

@@ -16,10 +16,15 @@ The policy, in the order it is applied (see also ``docs/computer-players.md``):
    very colour it replaced (an honest player holds none of it, so naming it is a tell) — with a
    prior that about one Wild Draw Four player in three would bluff. It challenges when that
    chance reaches :data:`CHALLENGE_AT`; otherwise it takes the cards.
-6. **Its turn**: every legal play is scored and the best is played; it draws only when it has
-   no play. The score rewards
+6. **Its turn**: every legal play is scored and the best is played; it draws when it has no
+   play — and, when only wilds match, while it holds more than :data:`KEEP_WILDS_ABOVE` cards
+   and no opponent is down to :data:`DRAW_UNLESS_AT` (it keeps the wild for later). The
+   score rewards
    - *colour control*: cards of the resulting colour left in hand (it can follow), and cards of
      the same number or symbol in other colours (it can switch);
+   - *the next player's voids*: leaving in play a colour the next player could not follow
+     when it last drew (from the hand's history, :mod:`players.belief`), and naming it with
+     a wild;
    - *holding wilds*: a Wild, Wild Draw Four or Swap Hands costs a large penalty, so it plays
      one only when nothing else matches; a Wild Draw Four is preferred to a Wild then
      (it hurts), and it never bluffs one (R-TURN-3);
