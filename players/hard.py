@@ -268,6 +268,9 @@ def search(
             state = root.apply(me, action).state
             values.append(rollout_value(state, me, seed, fast))
         stats.add(values)
+        # Let other threads run between deals: the bot decides in a worker thread, and the
+        # event loop should not wait for Python's 5 ms switch interval each time it wakes.
+        time.sleep(0)
     return candidates[stats.best(CONFIDENCE)]
 
 
