@@ -32,6 +32,7 @@ import dataclasses
 import random
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -59,6 +60,7 @@ class Timing:
 
 
 TIMING = Timing()
+MAIN = threading.main_thread()
 
 
 def _timed_decide() -> None:
@@ -66,7 +68,8 @@ def _timed_decide() -> None:
     original = players.decide
 
     def decide(level: str, view: Any, rng: random.Random, history: Any = ()) -> Any:
-        turn = view.seat == view.table.current
+        # Only the clock's decisions (in its worker thread), not the person driven here.
+        turn = view.seat == view.table.current and threading.current_thread() is not MAIN
         wall = time.perf_counter()
         cpu = time.thread_time()
         action = original(level, view, rng, history)
