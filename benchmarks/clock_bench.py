@@ -14,6 +14,14 @@ Two scenarios:
   table must still finish its hands.
 
     python benchmarks/clock_bench.py [--hands 200] [--seats 4] [--pause 0.01] [--seed 1]
+        [--level normal|hard|easy] [--scenario person|held|both]
+
+With ``--level`` the computer seats play that level. The bench also times every turn
+decision the clock asks for (``players.decide`` for the seat whose turn it is, in the
+clock's worker thread: wall time and the thread's CPU time), and watches the event loop: a
+probe task sleeps 5 ms at a time and records how late it wakes. A decision made on the loop
+would make the probe late by the decision's time; run off the loop, the probe's lateness
+stays at the scheduling noise of the machine.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ import dataclasses
 import random
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -41,6 +50,49 @@ from tables.table import Change, Player, Table, TableError
 
 PERSON = 100
 MAX_ACTIONS_PER_HAND = 2_000
+
+
+@dataclasses.dataclass
+class Timing:
+    wall: list[float] = dataclasses.field(default_factory=list)
+    cpu: list[float] = dataclasses.field(default_factory=list)
+    lag: list[float] = dataclasses.field(default_factory=list)
+
+
+TIMING = Timing()
+MAIN = threading.main_thread()
+
+
+def _timed_decide() -> None:
+    """Time the turn decisions the clock asks for (in its worker thread)."""
+    original = players.decide
+
+    def decide(level: str, view: Any, rng: random.Random, history: Any = ()) -> Any:
+        # Only the clock's decisions (in its worker thread), not the person driven here.
+        turn = view.seat == view.table.current and threading.current_thread() is not MAIN
+        wall = time.perf_counter()
+        cpu = time.thread_time()
+        action = original(level, view, rng, history)
+        if turn:
+            TIMING.wall.append(time.perf_counter() - wall)
+            TIMING.cpu.append(time.thread_time() - cpu)
+        return action
+
+    players.decide = decide
+
+
+async def _probe(stop: asyncio.Event) -> None:
+    """Record how late the event loop wakes a 5 ms sleep."""
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():
+        start = loop.time()
+        await asyncio.sleep(0.005)
+        TIMING.lag.append(loop.time() - start - 0.005)
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
 @dataclasses.dataclass
@@ -72,8 +124,12 @@ def count(tally: Tally, table: Table, events: Any, person_seat: int | None) -> N
                 tally.person_wins += 1
 
 
-async def run(scenario: str, hands: int, seats: int, pause: float, seed: int) -> Tally:
+async def run(
+    scenario: str, hands: int, seats: int, pause: float, seed: int, level: str = "normal"
+) -> Tally:
     tally = Tally()
+    stop_probe = asyncio.Event()
+    probe = asyncio.create_task(_probe(stop_probe))
     with tempfile.TemporaryDirectory() as folder:
         repo = await GameRepository.open(str(Path(folder) / "bench.sqlite3"))
         rng = random.Random(seed)
@@ -112,7 +168,7 @@ async def run(scenario: str, hands: int, seats: int, pause: float, seed: int) ->
         for _ in range(seats - 1):
             change = await service.update(
                 table.id,
-                lambda tb, now: tb.add_computer("normal", by=PERSON, is_admin=False, now=now),
+                lambda tb, now: tb.add_computer(level, by=PERSON, is_admin=False, now=now),
             )
         change = await service.update(
             table.id, lambda tb, now: tb.start(by=PERSON, is_admin=False, now=now)
@@ -121,7 +177,7 @@ async def run(scenario: str, hands: int, seats: int, pause: float, seed: int) ->
         if scenario == "held":
             # Every seat timed out and a computer holds it for its person (R-TIME-3).
             def hold_all(tb: Table, now: float) -> Any:
-                held = tuple(dataclasses.replace(p, level="normal") for p in tb.players)
+                held = tuple(dataclasses.replace(p, level=level) for p in tb.players)
                 return Change(dataclasses.replace(tb, players=held, version=tb.version + 1))
 
             table = (await original_update(table.id, hold_all)).table
@@ -188,6 +244,8 @@ async def run(scenario: str, hands: int, seats: int, pause: float, seed: int) ->
         if driver is not None:
             driver.cancel()
         await repo.close()
+        stop_probe.set()
+        await probe
         print(f"  ({elapsed:.1f} s wall)")
     return tally
 
@@ -210,12 +268,31 @@ def main() -> None:
     parser.add_argument("--pause", type=float, default=0.01)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--scenario", choices=("person", "held", "both"), default="both")
+    parser.add_argument("--level", choices=players.LEVELS, default="normal")
     args = parser.parse_args()
+    _timed_decide()
     scenarios = ("person", "held") if args.scenario == "both" else (args.scenario,)
     for scenario in scenarios:
         hands = args.hands if scenario == "person" else min(args.hands, 30)
-        tally = asyncio.run(run(scenario, hands, args.seats, args.pause, args.seed))
+        TIMING.wall.clear()
+        TIMING.cpu.clear()
+        TIMING.lag.clear()
+        tally = asyncio.run(run(scenario, hands, args.seats, args.pause, args.seed, args.level))
         report(scenario, args.seats, tally)
+        ms = 1e3
+        print(
+            f"  {args.level} turn decisions in the clock's thread: {len(TIMING.wall)};"
+            f" wall p50 {_percentile(TIMING.wall, 0.5) * ms:.1f} ms"
+            f" p99 {_percentile(TIMING.wall, 0.99) * ms:.1f} ms"
+            f" max {max(TIMING.wall, default=0.0) * ms:.1f} ms;"
+            f" CPU p50 {_percentile(TIMING.cpu, 0.5) * ms:.1f} ms"
+            f" p99 {_percentile(TIMING.cpu, 0.99) * ms:.1f} ms"
+        )
+        print(
+            f"  event loop: a 5 ms sleep woke late by p50 {_percentile(TIMING.lag, 0.5) * ms:.1f}"
+            f" ms, p99 {_percentile(TIMING.lag, 0.99) * ms:.1f} ms,"
+            f" max {max(TIMING.lag, default=0.0) * ms:.1f} ms ({len(TIMING.lag)} probes)"
+        )
 
 
 if __name__ == "__main__":

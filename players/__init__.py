@@ -35,18 +35,21 @@ change; a ``None`` means "nothing now", not "never".
 
 Levels (``docs/computer-players.md`` has the measured strength and speed):
 
-- ``easy`` (:mod:`players.easy`): random legal play;
-- ``normal`` (:mod:`players.normal`): a documented heuristic, a few microseconds a decision;
-- ``hard`` (:mod:`players.hard`): determinized Monte Carlo rollouts (heads-up on the fast
-  simulator :mod:`players.fastsim`, otherwise with the engine), bounded by a fixed amount of
-  work (about 70 ms median on the benchmark machine).
+- ``easy`` (:mod:`players.easy`): a casual player (a random playable card; forgets one UNO
+  call in three; never challenges);
+- ``normal`` (:mod:`players.normal`): a documented heuristic, well under a millisecond;
+- ``hard`` (:mod:`players.hard`): belief tracking from the hand's history
+  (:mod:`players.belief`) and determinized rollouts on the fast simulator
+  (:mod:`players.fastsim`) or the engine, a fixed number of simulations a decision.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from engine import Action, PlayerView
+from engine.events import Event
 
 from . import easy, flip, hard, normal
 from .turns import Decision, ask_order, next_actor
@@ -56,8 +59,14 @@ LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 _DECIDERS = {"easy": easy.decide, "normal": normal.decide, "hard": hard.decide}
 
 
-def decide(level: str, view: PlayerView, rng: random.Random) -> Action | None:
+def decide(
+    level: str, view: PlayerView, rng: random.Random, history: Sequence[Event] = ()
+) -> Action | None:
     """The action the seat of ``view`` takes now at ``level``, or ``None`` for nothing now.
+
+    ``history`` is the hand so far as this seat saw it: the events of every transition since
+    the deal, filtered by :func:`engine.events_for` for the seat. ``hard`` learns from it
+    (:mod:`players.belief`); without it, it knows only what the table shows.
 
     Raises :class:`ValueError` for an unknown level.
     """
@@ -65,9 +74,13 @@ def decide(level: str, view: PlayerView, rng: random.Random) -> Action | None:
         decider = _DECIDERS[level]
     except KeyError:
         raise ValueError(f"unknown level {level!r}; choose one of: {', '.join(LEVELS)}") from None
+    if level == "hard":
+        return hard.decide(view, rng, history)
+    if level == "normal" and not view.table.rules.flip:
+        return normal.decide(view, rng, history)
     if view.table.rules.flip and level != "easy":
-        # normal and hard model the classic deck; UNO Flip changes colours and points by
-        # side, so they play the side-aware Flip heuristic (players/flip.py).
+        # normal models the classic deck; UNO Flip changes colours and points by side, so
+        # it plays the side-aware Flip heuristic (players/flip.py).
         return flip.decide(view, rng)
     return decider(view, rng)
 

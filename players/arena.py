@@ -13,7 +13,8 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from engine import Action, GameState, PlayerView, Rules, new_hand
+from engine import Action, GameState, PlayerView, Rules, events_for, new_hand
+from engine.events import Event
 
 from .turns import next_actor
 
@@ -21,7 +22,21 @@ Policy = Callable[[PlayerView, random.Random], Action | None]
 #: Records one timed decision: (policy index, seconds, whether it was a turn decision).
 Timer = Callable[[int, float, bool], None]
 
-MAX_STEPS = 100_000  # a safety net; no hand comes near it
+MAX_STEPS = 100_000
+
+
+class LevelPolicy:
+    """A level as a policy that also reads the hand's history as its seat saw it."""
+
+    def __init__(self, level: str) -> None:
+        self.level = level
+
+    def __call__(
+        self, view: PlayerView, rng: random.Random, history: Sequence[Event] = ()
+    ) -> Action | None:
+        from . import decide  # the package imports this module
+
+        return decide(self.level, view, rng, history)  # a safety net; no hand comes near it
 
 
 def play_hand(
@@ -36,17 +51,26 @@ def play_hand(
     """Play one hand with ``policies[seat]`` deciding for each seat; return the final state.
 
     Every seat gets its own ``random.Random`` derived from ``seed``, so a hand is reproducible.
+    A :class:`LevelPolicy` also gets the events of the hand its seat may see.
     ``timer`` (if given) receives the wall time of every decision, for the benchmark.
     """
     seats = len(policies)
+    logs: list[list[Event]] = [[] for _ in range(seats)]
     if state is None:
-        state = new_hand(rules, seats, dealer=dealer, seed=seed).state
+        dealt = new_hand(rules, seats, dealer=dealer, seed=seed)
+        state = dealt.state
+        for seat in range(seats):
+            logs[seat].extend(events_for(dealt.events, seat))
     rngs = [random.Random(seed * 1_000_003 + 7919 * seat + 1) for seat in range(seats)]
     clock = time.perf_counter
 
     def decide(seat: int, view: PlayerView) -> Action | None:
         started = clock()
-        action = policies[seat](view, rngs[seat])
+        policy = policies[seat]
+        if isinstance(policy, LevelPolicy):
+            action = policy(view, rngs[seat], logs[seat])
+        else:
+            action = policy(view, rngs[seat])
         if timer is not None:
             timer(seat, clock() - started, seat == view.table.current)
         return action
@@ -59,5 +83,8 @@ def play_hand(
         if decision is None:
             raise RuntimeError(f"seat {state.current} returned no action on its turn")
         for action in decision.actions:
-            state = state.apply(decision.seat, action).state
+            transition = state.apply(decision.seat, action)
+            state = transition.state
+            for seat in range(seats):
+                logs[seat].extend(events_for(transition.events, seat))
     return state

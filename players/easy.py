@@ -1,40 +1,71 @@
-"""Level ``easy``: random legal play.
+"""Level ``easy``: a casual player.
 
-On its turn it plays a random legal card whenever it has one (each playable face equally
-likely, a wild's colour and Swap Hands' target at random), and draws only when it has none —
-so hands against it last as long as ordinary hands. Everything else is uniformly random
-among the legal actions: after a draw it plays the card if it can, facing a Draw Two or Wild
-Draw Four it stacks, takes the cards or challenges at random, a start Wild gets a random
-colour. Out of turn it picks among the legal actions *and* doing nothing, so it calls UNO,
-catches and jumps in about half of the times it is asked. It bluffs a Wild Draw Four as
-often as chance has it.
+On its turn it plays a random playable card (each playable face equally likely), a wild
+naming the colour it holds most of (ties at random), Swap Hands aimed at random; it draws
+only when it has nothing to play and plays the card it drew when it can. Facing a Draw Two
+or a Wild Draw Four it stacks half of the times it can and otherwise takes the cards; it
+**never challenges** (R-CHAL). A start Wild gets the colour it holds most of.
+
+Out of turn it **forgets to call UNO** one time in :data:`FORGET_UNO` (R-UNO-1), catches a
+player who forgot half of the times it is asked (R-UNO-2) and jumps in half of the times it
+can (R-ACT-7). It never bluffs on purpose, but it does not check either: a Wild Draw Four is
+just another playable card to it.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Sequence
 
-from engine import Action, Phase, Play, PlayerView
+from engine import Action, CallUno, Challenge, ChooseColour, Colour, Draw, Phase, Play, PlayerView
+
+#: The share of UNO calls it forgets (a third: a casual player is often caught).
+FORGET_UNO = 1 / 3
 
 
-def _pick(options: list[Action], rng: random.Random) -> Action:
+def _pick(options: Sequence[Action], rng: random.Random) -> Action:
     return options[int(rng.random() * len(options))]
 
 
+def _favourite(view: PlayerView, colours: list[Colour], rng: random.Random) -> Colour:
+    """The colour of ``colours`` it holds most of (ties at random)."""
+    held = Counter(face.colour for _, face in view.hand if face.colour is not None)
+    top = max(held[c] for c in colours)
+    best = [c for c in colours if held[c] == top]
+    return best[int(rng.random() * len(best))]
+
+
 def decide(view: PlayerView, rng: random.Random) -> Action | None:
-    """A random legal action (playing first); ``None`` only when it is not this seat's turn."""
+    """The casual player's action; ``None`` only when it is not this seat's turn."""
     legal = list(view.legal)
     if not legal:
         return None
-    if view.seat != view.table.current:
+    table = view.table
+    if view.seat != table.current:
+        calls = [a for a in legal if type(a) is CallUno]
+        if calls:
+            return None if rng.random() < FORGET_UNO else calls[0]
         options: list[Action | None] = [*legal, None]
         return options[int(rng.random() * len(options))]
+    if table.phase is Phase.CHOOSE_COLOUR:
+        colours = [a.colour for a in legal if type(a) is ChooseColour]
+        return ChooseColour(_favourite(view, colours, rng))
     plays = [a for a in legal if type(a) is Play]
-    if plays and view.table.phase in (Phase.PLAY, Phase.DRAWN):
+    if table.phase in (Phase.PENALTY, Phase.CHALLENGE):
+        if plays and rng.random() < 0.5:
+            return _pick(plays, rng)
+        return next(a for a in legal if type(a) is Draw)
+    if plays:
         faces = sorted({p.face.notation for p in plays})
         face = faces[int(rng.random() * len(faces))]
-        return _pick([p for p in plays if p.face.notation == face], rng)
-    return _pick(legal, rng)
+        options_ = [p for p in plays if p.face.notation == face]
+        if options_[0].face.is_wild:
+            colours = sorted({p.colour for p in options_ if p.colour is not None}, key=str)
+            colour = _favourite(view, colours, rng)
+            options_ = [p for p in options_ if p.colour is colour] or options_
+        return _pick(options_, rng)
+    return _pick([a for a in legal if type(a) is not Challenge], rng)
 
 
 def uniform(view: PlayerView, rng: random.Random) -> Action | None:

@@ -1,19 +1,32 @@
-"""A fast heads-up simulator for ``hard``'s rollouts (classic cards, plain rules only).
+"""A fast simulator for ``hard``'s rollouts: classic cards on small integers, any table size.
 
 The engine is exact but general; a rollout only needs "who goes out first" under the
 ``normal`` policy, thousands of times a decision. This module plays the same game on small
 integers: a card is ``colour * 16 + kind`` (colours 0-3 in :data:`~players._table.COLOURS`
 order, 4 for wilds; kinds 0-9 numbers, then Skip, Reverse, Draw Two, Wild, Wild Draw Four).
-A Reverse heads-up is a Skip (R-ACT-3); Draw Two and Wild Draw Four also give the player
-another turn (the victim draws and is skipped, R-ACT-1/5).
 
-It applies only where those semantics are the engine's (:func:`supports`): two seats in the
-hand, no stacking, no jump-in, no Swap Hands, no UNO Flip, no teams, no ``no_action_finish``.
-Everyone calls UNO; a Wild Draw Four is challenged as ``normal`` reasons (on the counts the
-victim sees), and judged on the offender's actual hand. The policy is ``normal``'s play scoring
-(:func:`players.normal._best_play`) on these integers: colour control, holding wilds, extra
-turns from action cards, dumping points and attacking an opponent at one card; a wild names
-the colour held most afterwards (ties: more points, then the first colour).
+Whether a card may be played is the engine's one rule, :func:`engine.cards.matches`: the
+table :data:`_MATCH` is built by calling it on the faces of every (card, top card, colour).
+
+Semantics are the engine's for the rules :func:`supports` accepts — the single classic deck
+at any table size, with or without ``draw_until_playable`` and an automatic UNO penalty
+(everyone calls UNO here); not stacking, jump-in, Swap Hands, UNO Flip, teams,
+``no_action_finish`` or ``play_to_last`` (``hard`` rolls those out with the engine):
+
+- a number or a Wild passes the turn on; a Skip skips the next seat; a Reverse turns play
+  round (heads-up it is a Skip, R-ACT-3); a Draw Two makes the next seat draw two and skips
+  it (R-ACT-1);
+- a Wild Draw Four is answered as ``normal`` reasons (R-CHAL): challenged when
+  :func:`players.normal.challenge_probability` on the counts the victim sees reaches the bar,
+  judged on the offender's actual hand (guilty: it draws 4 and the challenger plays; innocent:
+  the challenger draws 6 and is skipped); otherwise the victim draws 4 and is skipped;
+- a turn without a play draws one card (or until one is playable) and plays it if it can
+  (a Wild Draw Four only honestly);
+- the discard pile beneath the top card is reshuffled into an empty draw pile (R-TURN-6).
+
+The policy is ``normal``'s play scoring (:func:`players.normal._best_play`) on these
+integers: colour control, holding wilds, action cards, dumping points and attacking a player
+at one card; a wild names the colour held most afterwards (ties: more points, then the first).
 """
 
 from __future__ import annotations
@@ -21,27 +34,29 @@ from __future__ import annotations
 import random
 
 from engine import CardFace, Kind, Rules
-from engine.cards import CLASSIC_POINTS
+from engine.cards import CLASSIC_POINTS, matches
 
 from ._table import COLOURS, prob_holds_any
-from .determinize import shuffle
-from .normal import BLUFF_PRIOR, CHALLENGE_AT, NAMED_SAME_RATIO
+from .belief import shuffle
+from .normal import BLUFF_PRIOR, CHALLENGE_AT, DRAW_UNLESS_AT, KEEP_WILDS_ABOVE, NAMED_SAME_RATIO
 
 SKIP, REVERSE, DRAW_TWO, WILD, WILD_FOUR = 10, 11, 12, 13, 14
 _KIND_CODE = {Kind.SKIP: SKIP, Kind.REVERSE: REVERSE, Kind.DRAW_TWO: DRAW_TWO}
+_CODE_KIND = {SKIP: Kind.SKIP, REVERSE: Kind.REVERSE, DRAW_TWO: Kind.DRAW_TWO}
 _COLOUR_CODE = {colour: i for i, colour in enumerate(COLOURS)}
 #: Cards of one colour, and in all, in the classic deck.
 COLOUR_CARDS = 25
 DECK_CARDS = 108
 #: Points of a kind code (R-DECK-2).
 POINTS = tuple(list(range(10)) + [CLASSIC_POINTS[Kind.SKIP]] * 3 + [50, 50])
+CODES = 80
 
 
 def supports(rules: Rules, playing: tuple[bool, ...]) -> bool:
     """Whether a hand under ``rules`` with these seats in play can be simulated here."""
     return (
-        sum(playing) == 2
-        and len(playing) == 2
+        sum(playing) >= 2
+        and all(playing)
         and not rules.flip
         and not rules.modern_deck
         and not rules.two_decks
@@ -49,7 +64,7 @@ def supports(rules: Rules, playing: tuple[bool, ...]) -> bool:
         and rules.stacking.value == "off"
         and not rules.teams
         and not rules.no_action_finish
-        and not rules.draw_until_playable
+        and not rules.play_to_last
     )
 
 
@@ -64,6 +79,46 @@ def code(face: CardFace) -> int:
     if kind is Kind.NUMBER:
         return colour * 16 + (face.number or 0)
     return colour * 16 + _KIND_CODE[kind]
+
+
+def face_of(card: int) -> CardFace | None:
+    """The classic face of a code, or ``None`` for a code no card has."""
+    c, k = card >> 4, card & 15
+    if c == 4:
+        if k == WILD:
+            return CardFace.of(None, Kind.WILD)
+        if k == WILD_FOUR:
+            return CardFace.of(None, Kind.WILD_DRAW_FOUR)
+        return None
+    if k > DRAW_TWO or c > 4:
+        return None
+    if k < 10:
+        return CardFace.of(COLOURS[c], Kind.NUMBER, k)
+    return CardFace.of(COLOURS[c], _CODE_KIND[k])
+
+
+def _match_table() -> bytes:
+    """``_MATCH[card * 320 + top * 4 + colour]``: :func:`engine.cards.matches` on the faces."""
+    faces = [face_of(c) for c in range(CODES)]
+    table = bytearray(CODES * CODES * 4)
+    for card, face in enumerate(faces):
+        if face is None:
+            continue
+        for top, top_face in enumerate(faces):
+            if top_face is None:
+                continue
+            for colour in range(4):
+                if matches(face, top_face, COLOURS[colour]):
+                    table[card * 320 + top * 4 + colour] = 1
+    return bytes(table)
+
+
+_MATCH = _match_table()
+
+
+def playable(card: int, top: int, colour: int) -> bool:
+    """R-TURN-1/2 (:func:`engine.cards.matches`) on codes."""
+    return _MATCH[card * 320 + top * 4 + colour] == 1
 
 
 def best_colour(hand: list[int]) -> int:
@@ -81,58 +136,111 @@ def best_colour(hand: list[int]) -> int:
     return best
 
 
-def choose_play(hand: list[int], colour: int, top: int, other: int) -> tuple[int, int]:
-    """``normal``'s play for ``hand`` heads-up: (index in hand, colour named) or (-1, 0)."""
+def choose_play(
+    hand: list[int],
+    colour: int,
+    top: int,
+    other: int,
+    *,
+    heads_up: bool = True,
+    prev: int = 99,
+    danger: bool | None = None,
+    least: int | None = None,
+) -> tuple[int, int]:
+    """``normal``'s play for ``hand`` on ``top`` (a card code) with ``colour`` in play:
+    (index in hand, colour named) or (-1, 0). ``other`` is the next seat's card count,
+    ``prev`` the previous seat's, ``danger`` whether any opponent holds one card, ``least``
+    the fewest cards an opponent holds (default ``other``). Like ``normal``, with only wilds
+    to play it draws instead while it holds more than ``KEEP_WILDS_ABOVE`` cards and no
+    opponent is down to ``DRAW_UNLESS_AT``."""
     held = [0, 0, 0, 0, 0]
     for card in hand:
         held[card >> 4] += 1
-    danger = other <= 1
+    if danger is None:
+        danger = other <= 1
+    base = top * 4 + colour
     best = -1
     best_score = -1e9
     wild_done = 0
+    coloured = False
     for i, card in enumerate(hand):
+        if not _MATCH[card * 320 + base]:
+            continue
         c = card >> 4
         k = card & 15
+        if c != 4:
+            coloured = True
         if c == 4:
             if k == WILD_FOUR and held[colour]:
                 continue  # never a bluff
             if wild_done & (1 << k):
                 continue
             wild_done |= 1 << k
-            score = -8.0 if k == WILD else (-6.0 + (2.0 if other <= 2 else 0.5))
-            score += max(held[0], held[1], held[2], held[3])
+            rest = held[:4]
+            score = float(max(rest)) - (8.0 if k == WILD else 6.0)
+            if k == WILD_FOUR:
+                score += 2.0 if other <= 2 else 0.5
             if danger:
-                score += 7.5 + (5.0 if k == WILD_FOUR else 0.0)
+                score += 7.5
+                if other <= 1 and k == WILD_FOUR:
+                    score += 5.0
             else:
                 score += 0.5
-        elif c == colour or k == top:
+        else:
             follow = held[c] - 1
             score = float(follow)
             if k < 10:
                 score += 0.02 * k
                 score += 0.15 * k if danger else 0.01 * k
             else:
-                score += 2.5 if follow > 0 else 0.5
-                if k == DRAW_TWO:
-                    score += 1.5
-                score += 8.0 if danger else 0.2
-        else:
-            continue
+                if heads_up:
+                    attack = 2.5 if follow > 0 else 0.5
+                    if k == DRAW_TWO:
+                        attack += 1.5
+                else:
+                    attack = 1.0 if k == DRAW_TWO else 0.5 if k == SKIP else 0.0
+                    if other <= 2 and (k != REVERSE or prev > 2):
+                        attack += 3.0
+                score += attack
+                if danger:
+                    score += 3.0
+                    if other <= 1:
+                        score += 5.0
+                else:
+                    score += 0.2
         if score > best_score:
             best, best_score = i, score
     if best < 0:
         return -1, 0
     card = hand[best]
+    if (
+        not coloured
+        and len(hand) > KEEP_WILDS_ABOVE
+        and (other if least is None else least) > DRAW_UNLESS_AT
+    ):
+        return -1, 0  # keep the wild, draw
     if card >> 4 == 4:
-        rest = hand[:best] + hand[best + 1 :]
-        return best, best_colour(rest)
+        rest_hand = hand[:best] + hand[best + 1 :]
+        return best, best_colour(rest_hand)
     return best, card >> 4
 
 
 class Sim:
-    """One heads-up hand in progress (mutable; ``me`` is seat 0 of ``hands``)."""
+    """One hand in progress (mutable). Seats keep their numbers; all are in the hand."""
 
-    __slots__ = ("card", "colour", "current", "discard", "hands", "pile", "rng", "seen", "top")
+    __slots__ = (
+        "card",
+        "colour",
+        "current",
+        "discard",
+        "hands",
+        "n",
+        "pile",
+        "rng",
+        "seen",
+        "step",
+        "until_playable",
+    )
 
     def __init__(
         self,
@@ -144,20 +252,28 @@ class Sim:
         current: int,
         rng: random.Random,
         seen: list[int] | None = None,
+        *,
+        clockwise: bool = True,
+        until_playable: bool = False,
     ) -> None:
         self.hands = hands
+        self.n = len(hands)
         self.pile = pile  # top of the pile last
         self.discard = discard  # under the top card, for reshuffles
         self.colour = colour
         self.card = card  # the top card of the discard pile
-        self.top = card & 15  # its kind, for matching
         self.current = current
         self.rng = rng
+        self.step = 1 if clockwise else -1
+        self.until_playable = until_playable
         if seen is None:  # cards per colour in the discard pile, top included (challenges)
             seen = [0, 0, 0, 0, 0]
             for c in (*discard, card):
                 seen[c >> 4] += 1
         self.seen = seen
+
+    def next(self, seat: int) -> int:
+        return (seat + self.step) % self.n
 
     def draw(self, seat: int, count: int) -> int:
         """Move up to ``count`` cards to ``seat``; the last card drawn, or -1 if none."""
@@ -187,32 +303,36 @@ class Sim:
         prior = self.colour
         k = card & 15
         self.colour = colour if card >> 4 == 4 else card >> 4
-        self.top = k
         if not hand:
             self.current = seat
             return True
-        other = 1 - seat
+        after = self.next(seat)
         if k < 10 or k == WILD:
-            self.current = other
+            self.current = after
         elif k == DRAW_TWO:
-            self.draw(other, 2)
-            self.current = seat
+            self.draw(after, 2)
+            self.current = self.next(after)
         elif k == WILD_FOUR:
-            self.wild_four(seat, prior)
-        else:  # Skip, or Reverse heads-up
-            self.current = seat
+            self.wild_four(seat, after, prior)
+        elif k == SKIP or self.n == 2:  # a Reverse heads-up is a Skip (R-ACT-3)
+            self.current = self.next(after)
+        else:
+            self.step = -self.step
+            self.current = self.next(seat)
         return False
 
-    def wild_four(self, seat: int, prior: int) -> None:
-        """The victim answers a Wild Draw Four as ``normal`` does (R-CHAL): it challenges when
-        :func:`players.normal.challenge_probability` (on these counts) reaches the bar."""
-        victim = 1 - seat
+    def wild_four(self, seat: int, victim: int, prior: int) -> None:
+        """The victim answers a Wild Draw Four as ``normal`` does (R-CHAL)."""
         hand = self.hands[seat]
         theirs = self.hands[victim]
         held = len(hand)
-        mine = sum(1 for c in theirs if c >> 4 == prior)
+        mine = 0
+        for c in theirs:
+            if c >> 4 == prior:
+                mine += 1
         matching = COLOUR_CARDS - mine - self.seen[prior]
-        total = DECK_CARDS - len(theirs) - len(self.discard) - 1
+        others = sum(len(h) for h in self.hands) - len(theirs)
+        total = others + len(self.pile)
         chance = prob_holds_any(total, matching, held)
         guilty = BLUFF_PRIOR * chance
         if self.colour == prior:
@@ -226,33 +346,60 @@ class Sim:
             self.draw(victim, 6)
         else:
             self.draw(victim, 4)
-        self.current = seat
-
-    def playable(self, card: int) -> bool:
-        return card >> 4 == 4 or card >> 4 == self.colour or card & 15 == self.top
+        self.current = self.next(victim)
 
     def turn(self) -> bool:
         """The current seat plays its turn with the policy; True if it went out."""
         seat = self.current
         hand = self.hands[seat]
-        other = len(self.hands[1 - seat])
-        index, colour = choose_play(hand, self.colour, self.top, other)
+        hands = self.hands
+        n = self.n
+        after = self.next(seat)
+        if n == 2:
+            index, colour = choose_play(hand, self.colour, self.card, len(hands[after]))
+        else:
+            before = (seat - self.step) % n
+            least = 999
+            for s in range(n):
+                if s != seat and len(hands[s]) < least:
+                    least = len(hands[s])
+            index, colour = choose_play(
+                hand,
+                self.colour,
+                self.card,
+                len(hands[after]),
+                heads_up=False,
+                prev=len(hands[before]),
+                danger=least <= 1,
+                least=least,
+            )
         if index >= 0:
             return self.play(seat, index, colour)
         return self.draw_turn(seat)
 
     def draw_turn(self, seat: int) -> bool:
-        """Draw one card and play it if it can (a Wild Draw Four only honestly)."""
-        card = self.draw(seat, 1)
-        if card >= 0 and self.playable(card):
-            hand = self.hands[seat]
-            honest = card & 15 != WILD_FOUR or not any(c >> 4 == self.colour for c in hand)
-            if honest:
-                index = len(hand) - 1
-                colour = best_colour(hand[:-1]) if card >> 4 == 4 else card >> 4
-                return self.play(seat, index, colour)
-        self.current = 1 - seat
-        return False
+        """Draw one card (or until playable) and play it if it can (a Wild Draw Four only
+        honestly)."""
+        while True:
+            card = self.draw(seat, 1)
+            if card < 0:
+                self.current = self.next(seat)
+                return False
+            if _MATCH[card * 320 + self.card * 4 + self.colour]:
+                break
+            if not self.until_playable:
+                self.current = self.next(seat)
+                return False
+        hand = self.hands[seat]
+        colour = self.colour
+        if card & 15 == WILD_FOUR:
+            for c in hand:
+                if c >> 4 == colour:
+                    self.current = self.next(seat)
+                    return False
+        index = len(hand) - 1
+        named = best_colour(hand[:-1]) if card >> 4 == 4 else card >> 4
+        return self.play(seat, index, named)
 
     def run(self, cap: int) -> tuple[int, int]:
         """Play on for at most ``cap`` turns: (winner or -1, turns played)."""

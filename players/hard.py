@@ -1,46 +1,34 @@
-"""Level ``hard``: determinized Monte Carlo search.
+"""Level ``hard``: belief tracking and information-set search (determinized rollouts).
 
 When it is this seat's turn and it has a real choice, ``hard``
 
 1. lists the *candidate* actions: every distinct legal play, with a wild naming the colour
    ``normal`` would name and the runner-up colour (Swap Hands: every target, one colour), plus
-   drawing, passing, taking the cards or challenging where legal;
-2. repeatedly *determinizes*: deals the unseen cards at random into the other hands and the
-   draw pile, consistently with every public fact (the hand sizes, the discard pile);
-3. applies each candidate to the same determinization and *rolls out* the hand, every seat
-   playing the ``normal`` policy (everyone calls UNO in a rollout); the same deal, the same
-   draw pile and the same reshuffle seed serve every candidate (common random numbers), so
-   the comparison measures the action, not the luck;
+   drawing (when only wilds match), passing, taking the cards or challenging where legal;
+   ``normal``'s choice comes first;
+2. reads what it has learned from the hand's history (:class:`players.belief.Belief`: the
+   colours each player could not follow when it drew, a Wild Draw Four found innocent, a hand
+   revealed to it after a challenge) and *deals* the unseen cards into the other hands and the
+   draw pile consistently with it and with everything public (:func:`players.belief.deal`;
+   in UNO Flip the backs of every hand and of the draw pile). Facing a Wild Draw Four, the
+   offender's hand is dealt guilty or innocent with the chance :func:`guilt_probability`
+   gives;
+3. applies each candidate to the same deal with the engine and *rolls out* the hand, every
+   seat playing the ``normal`` policy (everyone calls UNO in a rollout); the same deal and the
+   same reshuffle seed serve every candidate (common random numbers), so the comparison
+   measures the action, not the luck. Rollouts run on :mod:`players.fastsim` wherever it
+   models the rules (the classic deck without stacking or jump-in, at any table size) and on
+   the engine otherwise (stacking, jump-in, Swap Hands, Flip, teams, play to the last);
 4. scores a rollout 1 if this seat wins the hand and 0 otherwise (with ``play_to_last``, its
    place: 1 for first down to 0 for last; a cut-off rollout is scored from the card counts),
    and plays the candidate whose mean gain over ``normal``'s choice (paired over the same
-   determinizations) exceeds one standard error; otherwise ``normal``'s choice.
+   deals) exceeds one standard error; otherwise ``normal``'s choice.
 
-**Heads-up with plain rules** (:func:`players.fastsim.supports`: classic single deck, no
-stacking, jump-in, Swap Hands, Flip or teams), on a turn to play or to keep a drawn card, the
-rollouts run on :mod:`players.fastsim`, a small integer simulator about seven times faster than
-the engine, to the end of the hand (at most :data:`FAST_CAP` turns), within
-:data:`FAST_BUDGET` simulated turns: several hundred determinizations a decision. There
-
-- the opponent answers a Wild Draw Four as ``normal`` reasons (it challenges on the counts it
-  sees; the challenge is judged on the actual hand), so a bluff or an honest Wild Draw Four
-  is valued with its real risk;
-- a dealt opponent hand is weighted (rejection sampling, :func:`_likelihood`) by how well
-  it explains the top card: heads-up, with a number or a Wild on top at this seat's turn,
-  the opponent either played it — ``normal`` would have chosen it, on the card beneath — or
-  drew and could not play (it holds nothing playable now).
-
-Everywhere else (more seats, other rules, facing a Wild Draw Four) the rollouts use the
-engine (:mod:`players.determinize`), :data:`ROLLOUT_CAP` steps deep within
-:data:`STEP_BUDGET` engine steps. Facing a Wild Draw Four, the offender's hand is dealt guilty
-or innocent with ``normal``'s estimate taken with the bluff prior of the players ``hard``
-models (:func:`guilt_probability`).
-
-The work is bounded by a budget of steps, not by a clock, so a decision is deterministic given
-the ``rng``; the budgets are sized for well under 150 ms on the benchmark machine (see
-``docs/computer-players.md``). A wall-clock safety net (:data:`DEADLINE`, 120 ms) stops the
-sampling early on an overloaded machine; only then does a decision depend on timing. Out of
-turn (UNO calls, catches, jump-ins) and with a single candidate, ``hard`` decides as
+The work is a fixed number of simulations (:data:`SIMULATIONS` rollouts a decision, at least
+:data:`MIN_SAMPLES` deals), not a time: given the ``rng`` and the history, a decision is the
+same on an idle and a busy machine. A wall-clock safety net (:data:`DEADLINE`) stops the
+sampling only on a machine so overloaded that a decision would otherwise take far too long.
+Out of turn (UNO calls, catches, jump-ins) and with a single candidate, ``hard`` decides as
 ``normal`` does.
 """
 
@@ -49,7 +37,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Sequence
 
 from engine import (
     Action,
@@ -68,32 +56,38 @@ from engine import (
     PlayerView,
 )
 from engine.actions import CALL_UNO
+from engine.events import Event
 
-from . import fastsim, normal
+from . import fastsim, flip, normal
 from ._table import COLOURS
-from .determinize import determinize, shuffle
+from .belief import Belief, Dealer
 
-#: Engine steps (candidate applications and rollout steps) one decision may spend.
-STEP_BUDGET = 5000
-#: A safety net in seconds: the search stops sampling after this long even if budget is left.
-#: Only an overloaded machine reaches it (then, and only then, a decision depends on timing).
-#: ``None`` turns it off.
-DEADLINE: float | None = 0.12
-#: What one determinization costs, in engine steps, against the budget.
-SAMPLE_COST = 8
-#: At most this many determinizations per decision, however cheap the rollouts.
-MAX_SAMPLES = 200
+#: Rollouts per decision, all candidates together (each deal rolls out every candidate).
+SIMULATIONS = 240
+#: Rollouts per decision where they run on the engine (slower: stacking, jump-in, Flip…).
+ENGINE_SIMULATIONS = 64
+#: At least this many deals per decision on the engine, however many candidates.
+MIN_ENGINE_SAMPLES = 2
+#: At least this many deals per decision, however many candidates.
+MIN_SAMPLES = 12
+#: A safety net in seconds: sampling stops after this long even if simulations are left.
+#: Sized so that only a badly overloaded machine reaches it; ``None`` turns it off.
+DEADLINE: float | None = 0.6
 #: A candidate replaces ``normal``'s choice only if its mean gain exceeds this many standard
-#: errors (paired over the same determinizations).
+#: errors (paired over the same deals).
 CONFIDENCE = 1.0
+#: A fast rollout stops after this many turns and is scored from the card counts.
+FAST_CAP = 40
+#: An engine rollout stops after this many steps and is scored from the card counts.
+ROLLOUT_CAP = 20
+COUNT_EXPONENT = 1.3
+TURN_BONUS = math.exp(0.3)
+#: The share of Wild Draw Four players ``hard`` expects to bluff (see guilt_probability).
+BLUFF_PRIOR = 0.05
 
 
 class PairedDifferences:
-    """Each candidate's value minus candidate 0's (``normal``'s choice), over common deals.
-
-    Both searches score every candidate on the same determinizations, so the paired
-    differences have far less noise than the values themselves.
-    """
+    """Each candidate's value minus candidate 0's (``normal``'s choice), over common deals."""
 
     def __init__(self, width: int) -> None:
         self.sums = [0.0] * width
@@ -111,6 +105,8 @@ class PairedDifferences:
     def best(self, confidence: float) -> int:
         """The candidate to play: 0 unless another is better beyond ``confidence`` errors."""
         samples = self.samples
+        if samples == 0:
+            return 0
         best, best_mean = 0, 0.0
         for i in range(1, len(self.sums)):
             mean = self.sums[i] / samples
@@ -121,28 +117,29 @@ class PairedDifferences:
         return best
 
 
-COUNT_EXPONENT = 1.3
-TURN_BONUS = math.exp(0.3)
-#: A rollout stops after this many steps and is scored from the card counts.
-ROLLOUT_CAP = 20
-#: The share of Wild Draw Four players ``hard`` expects to bluff (see guilt_probability).
-BLUFF_PRIOR = 0.05
-
-
-def decide(view: PlayerView, rng: random.Random) -> Action | None:
-    """The ``hard`` level's action for ``view``."""
-    spot = normal.spot_from_view(view)
-    baseline = normal.choose(spot)
-    if baseline is None or view.seat != view.table.current:
-        return baseline
-    if type(baseline) is CallUno or type(baseline) is CatchUno:
-        return baseline  # calls and catches first, as ``normal``
-    candidates = _candidates(spot, baseline)
+def decide(view: PlayerView, rng: random.Random, history: Sequence[Event] = ()) -> Action | None:
+    """The ``hard`` level's action for ``view``, given the hand's ``history`` as this seat saw
+    it (:func:`engine.events_for`; empty: it knows only the table)."""
+    if view.table.rules.flip:
+        baseline = flip.decide(view, rng)
+        if baseline is None or view.seat != view.table.current:
+            return baseline
+        if type(baseline) is CallUno or type(baseline) is CatchUno:
+            return baseline
+        candidates = _flip_candidates(view, baseline)
+    else:
+        spot = normal.spot_from_view(view)
+        baseline = normal.choose(spot)
+        if baseline is None or view.seat != view.table.current:
+            return baseline
+        if type(baseline) is CallUno or type(baseline) is CatchUno:
+            return baseline  # calls and catches first, as ``normal``
+        candidates = _candidates(spot, baseline)
     if len(candidates) == 1:
         return candidates[0]
-    if _fast(view):
-        return fast_search(view, candidates, rng)
-    return search(view, candidates, rng)
+    t = view.table
+    belief = Belief.from_events(view.seat, t.seats, history, t.rules.deck())
+    return search(view, candidates, rng, belief)
 
 
 def _candidates(spot: normal.Spot, baseline: Action) -> list[Action]:
@@ -192,40 +189,39 @@ def _candidates(spot: normal.Spot, baseline: Action) -> list[Action]:
     return result
 
 
+def _flip_candidates(view: PlayerView, baseline: Action) -> list[Action]:
+    """UNO Flip: every distinct legal action, a wild naming the colour the Flip heuristic
+    names (the one held most), ``flip``'s choice first."""
+    result: list[Action] = [baseline]
+    seen = {baseline}
+    favourite: dict[CardFace, Action] = {}
+    for action in view.legal:
+        if type(action) is CallUno or type(action) is CatchUno:
+            continue
+        if type(action) is Play and action.face.is_wild:
+            options = [
+                a.colour
+                for a in view.legal
+                if type(a) is Play and a.face == action.face and a.colour is not None
+            ]
+            if action.face in favourite or not options:
+                continue
+            best = flip._favourite(view, options)
+            if action.colour is not best:
+                continue
+            favourite[action.face] = action
+        if action not in seen:
+            seen.add(action)
+            result.append(action)
+    return result
+
+
 def _swap_colour(spot: normal.Spot, face: CardFace) -> Colour:
     """The colour ``normal`` names with Swap Hands: the one its remaining hand lacks most."""
     rest = list(spot.hand)
     rest.remove(face)
     held = {c: sum(1 for f in rest if f.colour is c) for c in COLOURS}
     return min(COLOURS, key=lambda c: held[c])
-
-
-def search(view: PlayerView, candidates: list[Action], rng: random.Random) -> Action:
-    """Determinized Monte Carlo over ``candidates`` (module docstring)."""
-    me = view.seat
-    guilt = None
-    if view.table.phase is Phase.CHALLENGE:
-        guilt = guilt_probability(normal.spot_from_view(view))
-    stats = PairedDifferences(len(candidates))
-    steps = 0
-    samples = 0
-    started = time.perf_counter()
-    while steps < STEP_BUDGET and samples < MAX_SAMPLES:
-        if DEADLINE is not None and time.perf_counter() - started > DEADLINE:
-            break  # an overloaded machine: decide with what we have
-        guilty = None if guilt is None else rng.random() < guilt
-        root = determinize(view, rng, guilty=guilty)
-        values = []
-        for action in candidates:
-            state = root.apply(me, action).state
-            result, used = rollout(state, me)
-            values.append(result)
-            steps += used + 1
-        stats.add(values)
-        samples += 1
-        steps += SAMPLE_COST
-    # Leave normal's choice only for a candidate that is better beyond the noise.
-    return candidates[stats.best(CONFIDENCE)]
 
 
 def guilt_probability(spot: normal.Spot) -> float:
@@ -244,9 +240,206 @@ def guilt_probability(spot: normal.Spot) -> float:
     return odds / (1.0 + odds)
 
 
-def rollout(state: GameState, me: int) -> tuple[float, int]:
-    """Play ``state`` on with the ``normal`` policy for every seat; (value for ``me``, steps)."""
+def search(
+    view: PlayerView, candidates: list[Action], rng: random.Random, belief: Belief | None
+) -> Action:
+    """Determinized rollouts over ``candidates`` (module docstring)."""
+    t = view.table
+    me = view.seat
+    guilt = None
+    if t.phase is Phase.CHALLENGE and not t.rules.flip:
+        guilt = guilt_probability(normal.spot_from_view(view))
+    fast = fastsim.supports(t.rules, t.playing)
+    stats = PairedDifferences(len(candidates))
+    if fast:
+        samples = max(MIN_SAMPLES, SIMULATIONS // len(candidates))
+    else:
+        samples = max(MIN_ENGINE_SAMPLES, ENGINE_SIMULATIONS // len(candidates))
+    dealer = Dealer(view, belief)
+    started = time.perf_counter()
+    for _ in range(samples):
+        if DEADLINE is not None and time.perf_counter() - started > DEADLINE:
+            break  # a badly overloaded machine: decide with what we have
+        guilty = None if guilt is None else rng.random() < guilt
+        root = root_state(view, dealer, rng, guilty)
+        seed = int(rng.random() * 2**31)
+        values = []
+        for action in candidates:
+            state = root.apply(me, action).state
+            values.append(rollout_value(state, me, seed, fast))
+        stats.add(values)
+        # Let other threads run between deals: the bot decides in a worker thread, and the
+        # event loop should not wait for Python's 5 ms switch interval each time it wakes.
+        time.sleep(0)
+    return candidates[stats.best(CONFIDENCE)]
+
+
+def root_state(
+    view: PlayerView, dealer: Dealer, rng: random.Random, guilty: bool | None = None
+) -> GameState:
+    """A full state consistent with ``view`` and the belief of ``dealer``.
+
+    ``guilty`` conditions the hand of the player whose Wild Draw Four is under challenge:
+    ``True`` gives it at least one card of the previous colour (R-CHAL-2), ``False`` none
+    (when the unseen cards allow it), ``None`` leaves it to the deal.
+    """
+    t = view.table
+    deck = t.rules.deck()
+    faces = deck.sides[t.side]
+    hands, pile, discard = dealer.deal(rng)
+    offender, prior = t.offender, t.prior_colour
+    if offender is not None and offender != view.seat and guilty is not None and prior:
+        _condition(hands[offender], pile, faces, prior, guilty, t.draw_back is None)
+    return GameState(
+        rules=t.rules,
+        seats=t.seats,
+        seed=int(rng.random() * 2**31),
+        shuffles=1,
+        dealer=t.dealer,
+        draw_pile=tuple(pile),
+        discard=tuple(discard),
+        hands=tuple(tuple(sorted(h)) for h in hands),
+        playing=t.playing,
+        out=t.out,
+        current=t.current,
+        clockwise=t.clockwise,
+        colour=t.colour,
+        phase=t.phase,
+        pending=t.pending,
+        offender=offender,
+        prior_colour=prior,
+        evidence=tuple(sorted(hands[offender])) if offender is not None else (),
+        drawn=view.drawn if t.phase is Phase.DRAWN else None,
+        uno_seat=t.uno_seat,
+        uno_called=t.uno_called,
+        dry_draws=0,
+        last_drawer=None,
+        termination=t.termination,
+        ranking=t.ranking,
+        version=t.version,
+        side=t.side,
+        deck=deck,
+    )
+
+
+def _condition(
+    hand: list[int],
+    pile: list[int],
+    faces: Sequence[CardFace],
+    prior: Colour,
+    guilty: bool,
+    swappable: bool,
+) -> None:
+    """Exchange cards between ``hand`` and ``pile`` so that the hand holds (``guilty``) or
+    lacks the colour ``prior``, where the pile allows it (never in UNO Flip: backs show)."""
+    if not swappable or not hand:
+        return
+    held = [i for i, c in enumerate(hand) if faces[c].colour is prior]
+    if guilty and not held:
+        j = next((j for j, c in enumerate(pile) if faces[c].colour is prior), None)
+        if j is not None:
+            hand[0], pile[j] = pile[j], hand[0]
+    elif not guilty:
+        for i in held:
+            j = next((j for j, c in enumerate(pile) if faces[c].colour is not prior), None)
+            if j is None:
+                return
+            hand[i], pile[j] = pile[j], hand[i]
+
+
+def rollout_value(state: GameState, me: int, seed: int, fast: bool) -> float:
+    """The value for ``me`` of playing ``state`` on with the ``normal`` policy everywhere."""
+    if state.is_over:
+        return value(state, me)
+    if fast:
+        sim = to_sim(state, seed)
+        if sim is not None:
+            winner, _ = sim.run(FAST_CAP)
+            if winner >= 0:
+                return 1.0 if winner == me else 0.0
+            return _count_value([len(h) for h in sim.hands], sim.current, me)
+    return value(rollout(state, me, seed), me)
+
+
+def to_sim(state: GameState, seed: int) -> fastsim.Sim | None:
+    """``state`` on the fast simulator, its pending decision taken as ``normal`` would;
+    ``None`` when the simulator cannot take it over (a phase it does not model)."""
+    phase = state.phase
+    if state.colour is None or phase not in (Phase.PLAY, Phase.DRAWN, Phase.CHALLENGE):
+        return None
+    codes = _codes(state)
+    hands = [[codes[c] for c in hand] for hand in state.hands]
+    discard = [codes[c] for c in state.discard]
+    top = discard.pop()
+    sim = fastsim.Sim(
+        hands,
+        [codes[c] for c in state.draw_pile],
+        discard,
+        COLOURS.index(state.colour),
+        top,
+        state.current,
+        random.Random(seed),
+        clockwise=state.clockwise,
+        until_playable=state.rules.draw_until_playable,
+    )
+    if phase is Phase.CHALLENGE:
+        offender = state.offender
+        prior = state.prior_colour
+        if offender is None or prior is None or top != 4 * 16 + fastsim.WILD_FOUR:
+            return None
+        sim.wild_four(offender, state.current, COLOURS.index(prior))
+    elif phase is Phase.DRAWN:
+        seat = state.current
+        hand = sim.hands[seat]
+        drawn = codes[state.drawn] if state.drawn is not None else -1
+        if drawn < 0 or drawn not in hand:
+            return None
+        honest = drawn & 15 != fastsim.WILD_FOUR or not any(
+            c >> 4 == sim.colour for c in hand if c != drawn
+        )
+        if honest:
+            index = hand.index(drawn)
+            rest = hand[:index] + hand[index + 1 :]
+            named = fastsim.best_colour(rest) if drawn >> 4 == 4 else drawn >> 4
+            if sim.play(seat, index, named):
+                return _Done(sim, seat)
+        else:
+            sim.current = sim.next(seat)
+    return sim
+
+
+_CODES: dict[str, list[int]] = {}
+
+
+def _codes(state: GameState) -> list[int]:
+    """The simulator's code of every card id of the state's (classic) deck."""
+    deck = state.deck
+    codes = _CODES.get(deck.name)
+    if codes is None:
+        codes = _CODES[deck.name] = [fastsim.code(f) for f in deck.sides[0]]
+    return codes
+
+
+class _Done(fastsim.Sim):
+    """A simulation whose hand already ended: ``run`` reports the winner at once."""
+
+    __slots__ = ("winner",)
+
+    def __init__(self, sim: fastsim.Sim, winner: int) -> None:
+        self.hands = sim.hands
+        self.current = winner
+        self.winner = winner
+
+    def run(self, cap: int) -> tuple[int, int]:
+        return self.winner, 0
+
+
+def rollout(state: GameState, me: int, seed: int = 0) -> GameState:
+    """Play ``state`` on with the ``normal`` policy for every seat (the engine), at most
+    :data:`ROLLOUT_CAP` steps; the state reached."""
+    del seed  # the state's own seed drives its reshuffles
     play_to_last = state.rules.play_to_last
+    flip_rules = state.rules.flip
     steps = 0
     while not state.is_over and steps < ROLLOUT_CAP:
         window = state.uno_seat
@@ -260,14 +453,43 @@ def rollout(state: GameState, me: int) -> tuple[float, int]:
             steps += 1
             continue
         seat = state.current
-        action = normal.rollout_action(state, seat)
+        if flip_rules:
+            action = flip.decide(_FlipView(state, seat), _NO_RANDOM)  # type: ignore[arg-type]
+        else:
+            action = normal.rollout_action(state, seat)
         if action is None:  # cannot happen for the current seat; be safe
             break
         state = state.apply(seat, action).state
         steps += 1
         if play_to_last and not state.playing[me]:
             break
-    return value(state, me), steps
+    return state
+
+
+_NO_RANDOM = random.Random(0)  # the Flip heuristic draws no random numbers
+
+
+class _FlipView:
+    """What :func:`players.flip.decide` reads of a view, from a full state (for rollouts:
+    the seat's own hand, its legal actions and public counts only)."""
+
+    __slots__ = ("hand", "legal", "seat", "table")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        self.seat = seat
+        self.legal = state.legal_actions(seat)
+        faces = state.deck.sides[state.side]
+        self.hand = tuple((c, faces[c]) for c in state.hands[seat])
+        self.table = _FlipTable(state)
+
+
+class _FlipTable:
+    __slots__ = ("card_counts", "current", "phase")
+
+    def __init__(self, state: GameState) -> None:
+        self.current = state.current
+        self.phase = state.phase
+        self.card_counts = state.card_counts()
 
 
 def value(state: GameState, me: int) -> float:
@@ -283,191 +505,18 @@ def value(state: GameState, me: int) -> float:
     if play_to_last and me in state.out:
         in_hand = len(state.out) + sum(state.playing)
         return 1.0 - state.out.index(me) / max(1, in_hand - 1)
-    # Cut off: the chance to go out first, estimated from the card counts. Fitted on
-    # ``normal`` self-play heads-up: P(win) = sigmoid(1.3 * ln((o + 1) / (m + 1)) + 0.3) for
-    # the player to move with m cards against o; a softmax generalises it to more seats.
-    weights = [
-        (len(state.hands[s]) + 1) ** -COUNT_EXPONENT if state.playing[s] else 0.0
-        for s in range(state.seats)
-    ]
-    weights[state.current] *= TURN_BONUS
+    counts = [len(h) if state.playing[s] else -1 for s, h in enumerate(state.hands)]
+    return _count_value(counts, state.current, me)
+
+
+def _count_value(counts: Sequence[int], current: int, me: int) -> float:
+    """A cut-off hand's value: the chance to go out first, estimated from the card counts.
+
+    Fitted on ``normal`` self-play heads-up: P(win) = sigmoid(1.3 ln((o + 1) / (m + 1)) + 0.3)
+    for the player to move with m cards against o; a softmax generalises it to more seats.
+    A count below zero marks a seat out of the hand.
+    """
+    weights = [(n + 1.0) ** -COUNT_EXPONENT if n >= 0 else 0.0 for n in counts]
+    weights[current] *= TURN_BONUS
     total = sum(weights)
     return weights[me] / total if total else 0.0
-
-
-# -- heads-up search on the fast simulator ------------------------------------------------
-
-#: Simulated turns (all candidates together) one heads-up decision may spend.
-FAST_BUDGET = 30000
-#: A fast rollout stops after this many turns and is scored from the card counts.
-FAST_CAP = 60
-#: At most this many determinizations per heads-up decision.
-FAST_SAMPLES = 2000
-#: Like :data:`CONFIDENCE`, for the heads-up search.
-FAST_CONFIDENCE = 1.0
-
-#: Deals tried per determinization to match the opponent's last turn (1: no inference).
-INFER_TRIES = 12
-#: Prior chance that the opponent played the top card (rather than drew and passed).
-PLAYED_PRIOR = 0.7
-#: The least weight a dealt hand gets, however badly it explains the top card.
-INFER_FLOOR = 0.05
-
-_DECK_CODES: dict[str, list[int]] = {}
-
-
-def _fast(view: PlayerView) -> bool:
-    t = view.table
-    return (
-        t.phase in (Phase.PLAY, Phase.DRAWN)
-        and t.colour is not None
-        and fastsim.supports(t.rules, t.playing)
-    )
-
-
-def _deck_codes(view: PlayerView) -> list[int]:
-    deck = view.table.rules.deck()
-    codes = _DECK_CODES.get(deck.name)
-    if codes is None:
-        codes = _DECK_CODES[deck.name] = [fastsim.code(f) for f in deck.sides[0]]
-    return codes
-
-
-def fast_search(view: PlayerView, candidates: list[Action], rng: random.Random) -> Action:
-    """Determinized Monte Carlo on :mod:`players.fastsim` (heads-up, plain rules)."""
-    t = view.table
-    me = view.seat
-    mine = [fastsim.code(f) for _, f in view.hand]
-    discard = [fastsim.code(f) for f in t.discard]
-    pool: dict[int, int] = {}
-    for c in _deck_codes(view):
-        pool[c] = pool.get(c, 0) + 1
-    for c in mine + discard:
-        pool[c] = pool.get(c, 0) - 1
-    unseen = [c for c, n in pool.items() for _ in range(max(0, n))]
-    opp_count = t.card_counts[1 - me]
-    if opp_count + t.draw_size != len(unseen):
-        return search(view, candidates, rng)
-    colour = COLOURS.index(t.colour)
-    top = fastsim.code(t.top) & 15
-    under = discard[:-1]
-    seen = [0, 0, 0, 0, 0]
-    for c in discard:
-        seen[c >> 4] += 1
-    drawn_index = -1
-    if t.phase is Phase.DRAWN:
-        drawn_code = next(fastsim.code(f) for c, f in view.hand if c == view.drawn)
-        drawn_index = mine.index(drawn_code)
-    # Each candidate as (kind, hand index, colour): 0 play, 1 draw, 2 pass.
-    moves: list[tuple[int, int, int]] = []
-    for action in candidates:
-        if type(action) is Play:
-            c = fastsim.code(action.face)
-            index = drawn_index if drawn_index >= 0 else mine.index(c)
-            named = COLOURS.index(action.colour) if action.colour is not None else c >> 4
-            moves.append((0, index, named))
-        elif type(action) is Draw:
-            moves.append((1, 0, 0))
-        else:
-            moves.append((2, 0, 0))
-    infer = _likelihood(discard, colour, top, len(mine)) if INFER_TRIES > 1 else None
-    stats = PairedDifferences(len(candidates))
-    used = 0
-    samples = 0
-    started = time.perf_counter()
-    while used < FAST_BUDGET and samples < FAST_SAMPLES:
-        if DEADLINE is not None and time.perf_counter() - started > DEADLINE:
-            break
-        for _ in range(INFER_TRIES):
-            shuffle(unseen, rng)
-            theirs = unseen[:opp_count]
-            if infer is None or rng.random() < infer(theirs):
-                break
-        pile = unseen[opp_count:]
-        seed = rng.random()
-        values = []
-        for kind, index, named in moves:
-            sim = fastsim.Sim(
-                [list(mine), list(theirs)],
-                list(pile),
-                list(under),
-                colour,
-                discard[-1],
-                0,
-                random.Random(seed),
-                list(seen),
-            )
-            if kind == 0:
-                out = sim.play(0, index, named)
-            elif kind == 1:
-                out = sim.draw_turn(0)
-            else:
-                sim.current = 1
-                out = False
-            if out:
-                values.append(1.0)
-                used += 1
-                continue
-            winner, turns = sim.run(FAST_CAP)
-            used += turns + 1
-            if winner >= 0:
-                values.append(1.0 if winner == 0 else 0.0)
-            else:
-                values.append(_count_value(len(sim.hands[0]), len(sim.hands[1]), sim.current))
-        stats.add(values)
-        samples += 1
-    return candidates[stats.best(FAST_CONFIDENCE)]
-
-
-def _likelihood(
-    discard: list[int], colour: int, top: int, mine: int
-) -> Callable[[list[int]], float] | None:
-    """How well a dealt opponent hand explains the top card, up to a constant.
-
-    Heads-up, when this seat is to move and the top card is a number or a Wild, the turn
-    before was the opponent's: either it played that card (``normal`` chose it from its hand
-    plus that card, on the card beneath) or it drew and could not play (it holds nothing
-    playable now). A hand is weighted by :data:`PLAYED_PRIOR` times the first and
-    ``1 - PLAYED_PRIOR`` times the second, never below :data:`INFER_FLOOR` (the opponent may
-    not be ``normal``). ``None`` when the top card says nothing.
-    """
-    if len(discard) < 2:
-        return None
-    card = discard[-1]
-    kind = card & 15
-    if kind >= 10 and kind != fastsim.WILD:
-        return None  # an action card: who played it is unclear
-    below = discard[-2]
-    if below >> 4 == 4:
-        return None  # the colour named before is not on the table
-    before_colour = below >> 4
-    before_top = below & 15
-    wild = card >> 4 == 4
-
-    def weight(theirs: list[int]) -> float:
-        hand = [*theirs, card]
-        index = fastsim.choose_play(hand, before_colour, before_top, mine)[0]
-        played = index == len(hand) - 1 or (index >= 0 and hand[index] == card)
-        if played and wild:
-            held = [0, 0, 0, 0, 0]
-            for c in theirs:
-                held[c >> 4] += 1
-            played = held[colour] == max(held[:4])
-        stuck = fastsim.choose_play(theirs, colour, top, mine)[0] < 0 and not any(
-            c == 4 * 16 + fastsim.WILD_FOUR for c in theirs
-        )
-        w = PLAYED_PRIOR * played + (1.0 - PLAYED_PRIOR) * stuck
-        return max(INFER_FLOOR, w / PLAYED_PRIOR)
-
-    return weight
-
-
-def _count_value(mine: int, theirs: int, current: int) -> float:
-    """:func:`value`'s card-count estimate heads-up, seat 0 being ``me``."""
-    a: float = (mine + 1.0) ** -COUNT_EXPONENT
-    b: float = (theirs + 1.0) ** -COUNT_EXPONENT
-    if current == 0:
-        a *= TURN_BONUS
-    else:
-        b *= TURN_BONUS
-    return a / (a + b)

@@ -16,10 +16,15 @@ The policy, in the order it is applied (see also ``docs/computer-players.md``):
    very colour it replaced (an honest player holds none of it, so naming it is a tell) — with a
    prior that about one Wild Draw Four player in three would bluff. It challenges when that
    chance reaches :data:`CHALLENGE_AT`; otherwise it takes the cards.
-6. **Its turn**: every legal play is scored and the best is played; it draws only when it has
-   no play. The score rewards
+6. **Its turn**: every legal play is scored and the best is played; it draws when it has no
+   play — and, when only wilds match, while it holds more than :data:`KEEP_WILDS_ABOVE` cards
+   and no opponent is down to :data:`DRAW_UNLESS_AT` (it keeps the wild for later). The
+   score rewards
    - *colour control*: cards of the resulting colour left in hand (it can follow), and cards of
      the same number or symbol in other colours (it can switch);
+   - *the next player's voids*: leaving in play a colour the next player could not follow
+     when it last drew (from the hand's history, :mod:`players.belief`), and naming it with
+     a wild;
    - *holding wilds*: a Wild, Wild Draw Four or Swap Hands costs a large penalty, so it plays
      one only when nothing else matches; a Wild Draw Four is preferred to a Wild then
      (it hurts), and it never bluffs one (R-TURN-3);
@@ -61,8 +66,10 @@ from engine import (
 )
 from engine.actions import CALL_UNO, CHALLENGE, DRAW, PASS
 from engine.cards import CLASSIC_POINTS
+from engine.events import Event
 
 from ._table import COLOURS, next_seat, prob_holds_any, unseen
+from .belief import Belief
 
 #: Challenge a Wild Draw Four when the estimated chance of guilt reaches this. Accepting costs
 #: 4 cards and the turn; a lost challenge 6 cards and the turn; a won one costs the offender 4
@@ -73,6 +80,30 @@ CHALLENGE_AT = 0.3
 BLUFF_PRIOR = 0.3
 #: How much likelier a guilty player is to name the colour the card replaced.
 NAMED_SAME_RATIO = 6.0
+
+#: Heads-up, a Skip, Reverse or Draw Two is an extra turn: worth this much with a card to
+#: follow it, :data:`HEADS_UP_ATTACK_ALONE` without; a Draw Two :data:`DRAW_TWO_EXTRA` more.
+HEADS_UP_ATTACK = 2.5
+HEADS_UP_ATTACK_ALONE = 0.5
+DRAW_TWO_EXTRA = 1.5
+#: Playing a Wild Draw Four costs this (a Wild 8): below 8, it goes before a Wild.
+WD4_PENALTY = 6.0
+#: How much holding a wild is worth (scales the wild penalties).
+WILD_SCALE = 1.0
+#: With only wilds to play, draw instead while holding more than this many cards ...
+KEEP_WILDS_ABOVE = 3
+#: ... and no opponent holds this many cards or fewer.
+DRAW_UNLESS_AT = 3
+#: Leaving a colour in play that the next player could not follow when it last drew.
+VOID_BONUS = 1.5
+#: Naming with a wild a colour the next player could not follow counts as this many cards.
+VOID_COLOUR = 1.0
+
+
+def colour_after(play: Play) -> Colour | None:
+    """The colour in play after ``play``."""
+    return play.colour if play.face.colour is None else play.face.colour
+
 
 _WILD_PENALTY = {Kind.WILD: 8.0, Kind.WILD_DRAW_FOUR: 6.0, Kind.SWAP_HANDS: 8.0}
 _ATTACKS = frozenset({Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO})
@@ -131,6 +162,7 @@ class Spot:
         "side",
         "top",
         "uno_called",
+        "voids",
     )
 
     seat: int
@@ -149,6 +181,7 @@ class Spot:
     uno_called: bool
     offender: int | None
     prior_colour: Colour | None
+    voids: frozenset[Colour]  # colours the next player is believed to hold none of
     _discard: Callable[[], Sequence[CardFace]]
 
     def unseen(self) -> Counter[CardFace]:
@@ -185,6 +218,7 @@ def spot_from_view(view: PlayerView) -> Spot:
     spot.uno_called = t.uno_called
     spot.offender = t.offender
     spot.prior_colour = t.prior_colour
+    spot.voids = frozenset()
     spot._discard = lambda: t.discard
     return spot
 
@@ -209,14 +243,31 @@ def spot_from_state(state: GameState, seat: int) -> Spot:
     spot.uno_called = state.uno_called
     spot.offender = state.offender
     spot.prior_colour = state.prior_colour
+    spot.voids = frozenset()
     spot._discard = lambda: [faces[c] for c in state.discard]
     return spot
 
 
-def decide(view: PlayerView, rng: random.Random) -> Action | None:
-    """The ``normal`` level's action for ``view`` (``rng`` is unused: the policy is fixed)."""
+def decide(view: PlayerView, rng: random.Random, history: Sequence[Event] = ()) -> Action | None:
+    """The ``normal`` level's action for ``view`` (``rng`` is unused: the policy is fixed);
+    ``history`` (the hand's events this seat saw) tells it the colours the next player could
+    not follow (:mod:`players.belief`)."""
     del rng
-    return choose(spot_from_view(view))
+    spot = spot_from_view(view)
+    if history and view.seat == view.table.current and view.legal:
+        spot.voids = next_voids(view, history)
+    return choose(spot)
+
+
+def next_voids(view: PlayerView, history: Sequence[Event]) -> frozenset[Colour]:
+    """The colours the next player in turn is believed to hold none of."""
+    t = view.table
+    belief = Belief.from_events(view.seat, t.seats, history, t.rules.deck())
+    after = next_seat(view.seat, t.playing, t.clockwise)
+    held = t.card_counts[after]
+    if after == view.seat or held == 0:
+        return frozenset()
+    return frozenset(c for c in COLOURS if belief.is_void(after, c, held))
 
 
 def rollout_action(state: GameState, seat: int) -> Action | None:
@@ -249,6 +300,18 @@ def choose(spot: Spot) -> Action | None:
         if plays:
             bluff = _bluff(spot)
             honest = [a for a in plays if not (bluff and a.face.kind is Kind.WILD_DRAW_FOUR)]
+            if (
+                honest
+                and DRAW in legal
+                and all(a.face.is_wild for a in honest)
+                and len(spot.hand) > KEEP_WILDS_ABOVE
+                and not any(
+                    spot.counts[s] <= DRAW_UNLESS_AT
+                    for s in range(len(spot.playing))
+                    if spot.playing[s] and s != spot.seat
+                )
+            ):
+                return DRAW  # keep the wild: draw first, it may bring a playable card
             if honest:
                 return _best_play(spot, honest)
         if DRAW in legal:
@@ -291,8 +354,13 @@ def best_colour(spot: Spot, faces: Sequence[CardFace]) -> Colour:
             i = index(colour)
             held[i] += 1
             points[i] += _points(f)
-    top = max(held)
-    tied = [i for i in range(4) if held[i] == top]
+    score = [float(n) for n in held]
+    if spot.voids:
+        for i in range(4):
+            if COLOURS[i] in spot.voids:
+                score[i] += VOID_COLOUR
+    top = max(score)
+    tied = [i for i in range(4) if score[i] == top]
     if len(tied) > 1:
         best_points = max(points[i] for i in tied)
         tied = [i for i in tied if points[i] == best_points]
@@ -364,7 +432,9 @@ def _best_play(spot: Spot, plays: Sequence[Play]) -> Play:
             play = _wild_play(spot, play, plays)
             colour = play.colour
             follow = held[_COLOUR_INDEX[colour]] if colour is not None else 0
-            score = follow - _WILD_PENALTY[kind]
+            score = follow - WILD_SCALE * (
+                WD4_PENALTY if kind is Kind.WILD_DRAW_FOUR else _WILD_PENALTY[kind]
+            )
             if kind is Kind.SWAP_HANDS and play.target is not None:
                 # We keep the target's cards and give away our remaining ones.
                 score += 1.5 * ((n - 1) - counts[play.target])
@@ -373,11 +443,13 @@ def _best_play(spot: Spot, plays: Sequence[Play]) -> Play:
             score = float(follow)
             if kind is Kind.NUMBER:
                 score += 0.02 * (face.number or 0)
+        if colour_after(play) in spot.voids:
+            score += VOID_BONUS
         if kind in _ATTACKS:
             if heads_up:  # an extra turn (R-ACT-2/3, R-TEAM-1)
-                attack = 2.5 if follow > 0 else 0.5
+                attack = HEADS_UP_ATTACK if follow > 0 else HEADS_UP_ATTACK_ALONE
                 if kind is Kind.DRAW_TWO:
-                    attack += 1.5
+                    attack += DRAW_TWO_EXTRA
             else:
                 attack = 1.0 if kind is Kind.DRAW_TWO else 0.5 if kind is Kind.SKIP else 0.0
                 if next_count <= 2 and (kind is not Kind.REVERSE or prev_count > 2):

@@ -34,6 +34,7 @@ from collections.abc import Awaitable, Callable
 
 import players
 from engine import Action, CatchUno, PlayerView
+from engine.events import Event, HandStarted
 from storage import DatabaseBusyError
 
 from .service import StaleClickError, TableService
@@ -51,6 +52,50 @@ DEFAULT_CATCH_GRACE = 2.5
 BUSY_RETRY = 1.0
 
 OnChange = Callable[[Table], Awaitable[None]]
+
+
+class HandHistory:
+    """The public events of a table's current hand, as the clock has seen them.
+
+    Every change of a table reaches :meth:`Clock.watch`, and the table keeps its last public
+    events (``Table.recent``); the new ones are those after the overlap with the events seen
+    before. Computer players read the history to learn what the others could not play
+    (:mod:`players.belief`). It lives in memory only: after a restart, or when more events
+    than ``Table.recent`` holds happened between two looks, the history has a gap and the
+    players know less (never anything hidden).
+    """
+
+    __slots__ = ("events", "hand", "recent", "version")
+
+    def __init__(self, hand: int, version: int, recent: tuple[Event, ...]) -> None:
+        self.hand = hand
+        self.version = version
+        self.recent = recent
+        self.events: list[Event] = []
+        self._take(recent)
+
+    def _take(self, new: tuple[Event, ...]) -> None:
+        for i in range(len(new) - 1, -1, -1):
+            if isinstance(new[i], HandStarted):
+                self.events = list(new[i:])
+                return
+        self.events.extend(new)
+
+    def update(self, version: int, recent: tuple[Event, ...]) -> None:
+        """Add the events of ``recent`` not seen yet (the table is at ``version``)."""
+        if version <= self.version:
+            return
+        old = self.recent
+        overlap = 0
+        for k in range(min(len(old), len(recent)), 0, -1):
+            if old[len(old) - k :] == recent[:k]:
+                overlap = k
+                break
+        self._take(recent[overlap:])
+        self.version = version
+        self.recent = recent
+
+
 # A timer may fire this much before its time (the loop's clock is not the wall clock).
 _EARLY = 0.05
 
@@ -78,6 +123,8 @@ class Clock:
         self._tasks: set[asyncio.Task[None]] = set()
         # (table id, version) whose computer seats had nothing to do: do not ask again.
         self._idle: dict[str, int] = {}
+        # Per table: the public events of the hand under way, for the computer players.
+        self._histories: dict[str, HandHistory] = {}
 
     async def resume(self) -> int:
         """After a start: set the timer of every live table of this process's shards;
@@ -103,12 +150,32 @@ class Clock:
             handle.cancel()
         if not table.is_live or not self.service.owns(table):
             self._idle.pop(table.id, None)
+            self._histories.pop(table.id, None)
             return
+        self._remember(table)
         delay = self.delay(table)
         if delay is None:
             return
         loop = asyncio.get_running_loop()
         self._timers[table.id] = loop.call_later(delay, self._spawn, table.id)
+
+    def _remember(self, table: Table) -> None:
+        """Follow the public events of the table's hand (see :class:`HandHistory`)."""
+        if table.match is None:
+            self._histories.pop(table.id, None)
+            return
+        hand = table.match.hand.seed
+        known = self._histories.get(table.id)
+        if known is None or known.hand != hand:
+            self._histories[table.id] = HandHistory(hand, table.version, table.recent)
+        else:
+            known.update(table.version, table.recent)
+
+    def history(self, table: Table) -> tuple[Event, ...]:
+        """The public events of ``table``'s hand the clock has seen, oldest first."""
+        self._remember(table)
+        known = self._histories.get(table.id)
+        return tuple(known.events) if known is not None else ()
 
     def delay(self, table: Table) -> float | None:
         """Seconds until the table needs the clock: a computer's move or the deadline."""
@@ -207,8 +274,9 @@ class Clock:
             return None
         hand = table.match.hand
         may_catch = self._catch_grace_left(table) <= _EARLY
+        decider = self._decider(table, may_catch, self.history(table))
         decision = await asyncio.to_thread(
-            players.next_actor, hand, table.automatic_seats(), self._decider(table, may_catch)
+            players.next_actor, hand, table.automatic_seats(), decider
         )
         if decision is None:
             if may_catch or not self._computer_may_catch(table):
@@ -223,14 +291,16 @@ class Clock:
         return change.table
 
     @staticmethod
-    def _decider(table: Table, may_catch: bool) -> Callable[[int, PlayerView], Action | None]:
-        """How each computer seat of ``table`` decides now (reproducible per version); a catch
-        waits for the grace period."""
+    def _decider(
+        table: Table, may_catch: bool, history: tuple[Event, ...] = ()
+    ) -> Callable[[int, PlayerView], Action | None]:
+        """How each computer seat of ``table`` decides now (reproducible per version and
+        history); a catch waits for the grace period. ``history`` holds public events only."""
 
         def decide(seat: int, view: PlayerView) -> Action | None:
             level = table.players[seat].level or "normal"
             rng = random.Random(f"{table.seed}:{table.version}:{seat}")
-            action = players.decide(level, view, rng)
+            action = players.decide(level, view, rng, history)
             if isinstance(action, CatchUno) and not may_catch:
                 return None
             return action

@@ -267,5 +267,6 @@ def rules_help(preset: str, rules: Rules) -> list[str]:
         lines.append(t("help.play_to_last"))
     if rules.teams:
         lines.append(t("help.teams"))
+    lines.append(t("help.computers"))
     lines.append(t("help.scoring", summary=rules_summary(rules)))
     return [f"**{preset_name(preset)}**", *lines]

@@ -84,6 +84,7 @@ def test_rules_help_speaks_both_languages() -> None:
         italian = rules_help("party", rules)
         assert italian[0] == "**festa**"
         assert "Rilancio (cumulativo)" in "\n".join(italian)
+        assert "non contesta mai" in "\n".join(italian)
         assert rules_summary(rules).startswith("il vincitore prende i punti")
     with speaking("en"):
         assert "Stacking (cumulative)" in "\n".join(rules_help("party", rules))

@@ -410,6 +410,15 @@ def test_rules_help_for_every_preset() -> None:
         assert lines[-1] == f"Scoring: {rules_summary(Rules.from_preset(preset))}."
 
 
+def test_rules_help_describes_the_computer_levels() -> None:
+    for preset in PRESETS:
+        text = help_text(preset)
+        for level in ("**easy**", "**normal**", "**hard**"):
+            assert level in text
+        assert "never challenges" in text
+        assert "forgets to call UNO" in text
+
+
 def test_r_act_6_party_help_mentions_stacking_and_jump_in() -> None:
     text = help_text("party")
     assert "Stacking (cumulative)" in text

@@ -6,9 +6,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 import players
 from engine import Draw, Phase, Play, Rules, new_hand
-from players import fastsim, hard, normal
+from engine.cards import matches
+from players import fastsim, normal
 
 
 def _deck() -> list[int]:
@@ -40,11 +43,12 @@ def test_a_simulated_hand_keeps_every_card_and_ends_with_an_empty_hand() -> None
         assert turns > 0
 
 
-def test_the_rollout_policy_plays_normals_card() -> None:
+@pytest.mark.parametrize("seats", [2, 4])
+def test_the_rollout_policy_plays_normals_card(seats: int) -> None:
     rules = Rules.from_preset("classic")
     agree = total = 0
     for seed in range(40):
-        state = new_hand(rules, 2, dealer=seed % 2, seed=seed).state
+        state = new_hand(rules, seats, dealer=seed % seats, seed=seed).state
         for _ in range(200):
             if state.is_over:
                 break
@@ -54,9 +58,19 @@ def test_the_rollout_policy_plays_normals_card() -> None:
             if state.phase is Phase.PLAY and type(action) in (Play, Draw) and state.colour:
                 view = state.view_for(seat)
                 hand = [fastsim.code(f) for _, f in view.hand]
-                other = state.card_counts()[1 - seat]
+                counts = state.card_counts()
+                step = 1 if state.clockwise else -1
+                after, before = (seat + step) % seats, (seat - step) % seats
                 colour = players.normal.COLOURS.index(state.colour)
-                index, _ = fastsim.choose_play(hand, colour, fastsim.code(state.top) & 15, other)
+                index, _ = fastsim.choose_play(
+                    hand,
+                    colour,
+                    fastsim.code(state.top),
+                    counts[after],
+                    heads_up=seats == 2,
+                    prev=counts[before],
+                    danger=any(counts[s] <= 1 for s in range(seats) if s != seat),
+                )
                 mine = fastsim.code(action.face) if type(action) is Play else -1
                 agree += (hand[index] if index >= 0 else -1) == mine
                 total += 1
@@ -65,11 +79,23 @@ def test_the_rollout_policy_plays_normals_card() -> None:
     assert agree / total > 0.99
 
 
-def test_hard_searches_heads_up_on_the_simulator() -> None:
-    rules = Rules.from_preset("classic")
-    state = new_hand(rules, 2, dealer=0, seed=3).state
-    view = state.view_for(state.current)
-    assert hard._fast(view)
-    assert not hard._fast(
-        new_hand(Rules.from_preset("party"), 2, dealer=0, seed=3).state.view_for(0)
-    )
+def test_the_simulator_takes_classic_rules_at_any_table_size() -> None:
+    classic = Rules.from_preset("classic")
+    assert fastsim.supports(classic, (True, True))
+    assert fastsim.supports(classic, (True,) * 4)
+    assert fastsim.supports(Rules.from_preset("online"), (True,) * 3)
+    assert not fastsim.supports(Rules.from_preset("party"), (True, True))
+    assert not fastsim.supports(Rules.from_preset("flip"), (True, True))
+
+
+def test_the_simulator_matches_cards_by_the_engine_rule() -> None:
+    faces = [fastsim.face_of(c) for c in range(fastsim.CODES)]
+    for card, face in enumerate(faces):
+        if face is None:
+            continue
+        for top, top_face in enumerate(faces):
+            if top_face is None:
+                continue
+            for colour in range(4):
+                expected = matches(face, top_face, players.normal.COLOURS[colour])
+                assert fastsim.playable(card, top, colour) == expected

@@ -1,5 +1,6 @@
-"""``hard``: determinizations are consistent with the view (R-UNO-5, R-CHAL-2), the search
-answers with legal actions and calls UNO like ``normal`` (R-UNO-1)."""
+"""``hard``: deals are consistent with the view and the history (R-UNO-5, R-CHAL-2,
+R-TURN-4), the search answers with legal actions and calls UNO like ``normal`` (R-UNO-1), and
+a decision never depends on hidden cards."""
 
 from __future__ import annotations
 
@@ -8,48 +9,85 @@ import random
 import pytest
 
 import players
-from engine import CallUno, Phase, Rules, new_hand
+from engine import Action, CallUno, GameState, Phase, PlayerView, Rules, events_for, new_hand
+from engine.events import Event
 from engine.game import deal
 from players import hard
-from players.arena import play_hand
-from players.determinize import determinize
+from players.arena import LevelPolicy, play_hand
+from players.belief import Belief, Dealer
+from players.turns import next_actor
 
 
-@pytest.mark.parametrize("preset", ["classic", "party", "tournament"])
-def test_r_uno_5_a_determinization_shows_the_seat_exactly_its_view(preset: str) -> None:
+def _play(rules: Rules, seats: int, seed: int, steps: int) -> tuple[GameState, list[list[Event]]]:
+    """A hand ``steps`` decisions in, played by ``normal``, with each seat's history."""
+    dealt = new_hand(rules, seats, dealer=seed % seats, seed=seed)
+    state = dealt.state
+    logs = [events_for(dealt.events, seat) for seat in range(seats)]
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        decision = next_actor(
+            state, range(seats), lambda seat, view: players.decide("normal", view, rng)
+        )
+        assert decision is not None
+        for action in decision.actions:
+            transition = state.apply(decision.seat, action)
+            state = transition.state
+            for seat in range(seats):
+                logs[seat].extend(events_for(transition.events, seat))
+    return state, logs
+
+
+@pytest.mark.parametrize("preset", ["classic", "party", "tournament", "flip"])
+def test_r_uno_5_r_turn_4_a_deal_shows_the_seat_exactly_its_view(preset: str) -> None:
     rules = Rules.from_preset(preset)
     seats = rules.players or 4
-    normal = [lambda v, r: players.decide("normal", v, r)] * seats
-    for seed in range(6):
-        start = new_hand(rules, seats, dealer=0, seed=seed).state
-        # Play part of a hand so the piles have history, then look from every seat.
-        state = start
-        for _ in range(25):
-            if state.is_over:
-                break
-            action = normal[0](state.view_for(state.current), random.Random(seed))
-            assert action is not None
-            state = state.apply(state.current, action).state
+    for seed in range(8):
+        state, logs = _play(rules, seats, seed, 25 + seed * 5)
         if state.is_over:
             continue
         for seat in range(seats):
             if state.phase is Phase.DRAWN and seat != state.current:
                 continue
             view = state.view_for(seat)
-            sample = determinize(view, random.Random(seed))
-            assert sample.view_for(seat) == view
-            cards = [c for h in sample.hands for c in h] + [*sample.draw_pile, *sample.discard]
-            assert sorted(cards) == list(range(sample.deck.size))
+            belief = Belief.from_events(seat, seats, logs[seat], rules.deck())
+            dealer = Dealer(view, belief)
+            for k in range(3):
+                sample = hard.root_state(view, dealer, random.Random(k))
+                assert sample.view_for(seat) == view
+                cards = [c for h in sample.hands for c in h]
+                cards += [*sample.draw_pile, *sample.discard]
+                assert sorted(cards) == list(range(sample.deck.size))
 
 
-def test_r_chal_2_a_determinization_can_be_guilty_or_innocent() -> None:
+def test_r_turn_4_voids_hold_for_players_who_draw_only_when_stuck() -> None:
+    """Every void the belief records is true of the actual hand (``normal`` draws only when
+    it has nothing to play), for the cards it says are still covered."""
+    for preset in ("classic", "party"):
+        rules = Rules.from_preset(preset)
+        for seed in range(10):
+            state, logs = _play(rules, 3, seed, 60)
+            belief = Belief.from_events(0, 3, logs[0], rules.deck())
+            faces = state.deck.sides[state.side]
+            for seat in (1, 2):
+                held = len(state.hands[seat])
+                for void, covered in belief.constraints(seat, held):
+                    if void.source == "wild":
+                        continue  # a guess about habits, not a fact
+                    breaking = sum(1 for c in state.hands[seat] if void.forbids(faces[c]))
+                    assert breaking <= held - covered
+
+
+def test_r_chal_2_a_deal_can_be_guilty_or_innocent() -> None:
     rules = Rules()
     state = deal(rules, [["W4", "B1", "G2", "Y3"], ["G1", "G5"]], "R9", dealer=1).state
     state = state.apply(0, "W4=B").state
     view = state.view_for(1)
+    dealer = Dealer(view, None)
     for seed in range(20):
-        guilty = determinize(view, random.Random(seed), guilty=True)
-        innocent = determinize(view, random.Random(seed), guilty=False)
+        guilty = hard.root_state(view, dealer, random.Random(seed), guilty=True)
+        innocent = hard.root_state(view, dealer, random.Random(seed), guilty=False)
         faces = guilty.deck.sides[0]
         assert any(faces[c].colour is state.prior_colour for c in guilty.evidence)
         assert not any(faces[c].colour is state.prior_colour for c in innocent.evidence)
@@ -57,8 +95,8 @@ def test_r_chal_2_a_determinization_can_be_guilty_or_innocent() -> None:
 
 
 def test_r_uno_1_hard_calls_uno_and_plays_legally(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(hard, "STEP_BUDGET", 200)
-    monkeypatch.setattr(hard, "FAST_BUDGET", 1000)
+    monkeypatch.setattr(hard, "SIMULATIONS", 40)
+    monkeypatch.setattr(hard, "MIN_SAMPLES", 4)
     state = deal(Rules(), [["R1", "R2"], ["B3", "B4", "G5"]], "R9", dealer=1).state
     action = players.decide("hard", state.view_for(0), random.Random(1))
     assert action in state.legal_actions(0)
@@ -66,12 +104,63 @@ def test_r_uno_1_hard_calls_uno_and_plays_legally(monkeypatch: pytest.MonkeyPatc
     assert players.decide("hard", state.view_for(0), random.Random(1)) == CallUno()
 
 
-def test_hard_finishes_hands_against_every_level(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(hard, "STEP_BUDGET", 150)
-    monkeypatch.setattr(hard, "FAST_BUDGET", 800)
+@pytest.mark.parametrize("preset", ["classic", "party", "flip"])
+def test_hard_finishes_hands_against_every_level(
+    monkeypatch: pytest.MonkeyPatch, preset: str
+) -> None:
+    monkeypatch.setattr(hard, "SIMULATIONS", 30)
+    monkeypatch.setattr(hard, "MIN_SAMPLES", 3)
+    rules = Rules.from_preset(preset)
     for seed, other in enumerate(("easy", "normal")):
-        policies = [
-            lambda v, r: players.decide("hard", v, r),
-            lambda v, r, level=other: players.decide(level, v, r),
-        ]
-        assert play_hand(Rules(), policies, seed=seed).is_over
+        for seats in (2, 4):
+            policies = [LevelPolicy("hard")] + [LevelPolicy(other)] * (seats - 1)
+            assert play_hand(rules, policies, seed=seed, dealer=seed % seats).is_over
+
+
+def _hidden_changed(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """``state`` with the other hands and the draw pile dealt again from the same cards:
+    what ``seat`` cannot see changes, what it can see does not."""
+    others = [s for s in range(state.seats) if s != seat]
+    cards = [c for s in others for c in state.hands[s]] + list(state.draw_pile)
+    rng.shuffle(cards)
+    hands = list(state.hands)
+    position = 0
+    for s in others:
+        size = len(state.hands[s])
+        hands[s] = tuple(sorted(cards[position : position + size]))
+        position += size
+    return GameState(
+        **{
+            **{f: getattr(state, f) for f in state.__dataclass_fields__ if f != "legal_cache"},
+            "hands": tuple(hands),
+            "draw_pile": tuple(cards[position:]),
+        }
+    )
+
+
+@pytest.mark.parametrize("level", players.LEVELS)
+@pytest.mark.parametrize("seats", [2, 4])
+def test_r_uno_5_a_decision_never_depends_on_hidden_cards(level: str, seats: int) -> None:
+    """Other seats' hands and the order of the draw pile change; the seat's view and history
+    do not; the same seed gives the same decision."""
+    rules = Rules.from_preset("classic")
+    checked = 0
+    for seed in range(10):
+        state, logs = _play(rules, seats, seed, 12 + 3 * seed)
+        if state.is_over or state.phase is Phase.DRAWN:
+            continue
+        seat = state.current
+        changed = _hidden_changed(state, seat, random.Random(seed))
+        assert changed.hands != state.hands or changed.draw_pile != state.draw_pile
+        assert changed.view_for(seat) == state.view_for(seat)
+
+        def decide(
+            s: int, view: PlayerView, seed: int = seed, logs: list[list[Event]] = logs
+        ) -> Action | None:
+            return players.decide(level, view, random.Random(seed), logs[s])
+
+        first = next_actor(state, [seat], decide)
+        again = next_actor(changed, [seat], decide)
+        assert first == again
+        checked += 1
+    assert checked >= 5

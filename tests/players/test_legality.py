@@ -64,8 +64,11 @@ def test_r_turn_r_act_r_chal_r_uno_levels_return_only_legal_actions(
 def test_r_turn_r_act_r_chal_r_uno_hard_returns_only_legal_actions(
     preset: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(hard, "STEP_BUDGET", 120)  # the search's width, not its depth, is tested
-    monkeypatch.setattr(hard, "FAST_BUDGET", 600)
+    monkeypatch.setattr(
+        hard, "ENGINE_SIMULATIONS", 20
+    )  # the search's width, not its depth, is tested
+    monkeypatch.setattr(hard, "SIMULATIONS", 30)
+    monkeypatch.setattr(hard, "MIN_SAMPLES", 3)
     rules = Rules.from_preset(preset)
     for seats in seat_counts(preset):
         for seed in range(2):
@@ -82,8 +85,9 @@ def test_r_uno_5_decisions_depend_only_on_the_view(
     level: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Two states that differ only in hidden cards get the same answer (same rng)."""
-    monkeypatch.setattr(hard, "STEP_BUDGET", 200)
-    monkeypatch.setattr(hard, "FAST_BUDGET", 1000)
+    monkeypatch.setattr(hard, "ENGINE_SIMULATIONS", 20)
+    monkeypatch.setattr(hard, "SIMULATIONS", 30)
+    monkeypatch.setattr(hard, "MIN_SAMPLES", 3)
     rules = Rules.from_preset("classic")
     state = new_hand(rules, 3, dealer=2, seed=5).state
     seat = state.current
@@ -107,7 +111,7 @@ def test_r_uno_5_decisions_depend_only_on_the_view(
 def test_decisions_are_deterministic_given_the_rng(
     level: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(hard, "STEP_BUDGET", 300)
+    monkeypatch.setattr(hard, "ENGINE_SIMULATIONS", 20)
     rules = Rules.from_preset("party")
 
     def decide(view: PlayerView, rng: random.Random) -> Action | None:

@@ -244,3 +244,25 @@ def test_r_uno_2_computers_wait_the_catch_grace_before_catching_a_person() -> No
     # The person calls in time: the window is closed, nothing to wait for.
     called = after.act(after.players[0].user_id, parse_action("uno"), now=101.0).table
     assert called.uno_window_at is None
+
+
+@pytest.mark.parametrize("level", players.LEVELS)
+def test_r_uno_2_every_level_respects_the_catch_grace(level: str) -> None:
+    """Whatever its level, no computer catches a person inside ``catch_grace``; after it,
+    the levels that catch do (``easy`` only some of the times it is asked)."""
+    table = stacked([["R1", "R2"], ["B3", "Y4"], ["G5", "B6"]], "R9")
+    computers = (Player(-1, "🤖 Ada", level), Player(-2, "🤖 Turing", level))
+    table = dataclasses.replace(table, players=(table.players[0], *computers))
+    after = table.act(table.players[0].user_id, parse_action("R1"), now=100.0).table
+    now = [100.2]
+    clock = Clock(None, _shown, pause=0.0, catch_grace=2.5, clock=lambda: now[0])  # type: ignore[arg-type]
+    assert after.match is not None
+    caught = 0
+    for version in range(40):
+        moved = dataclasses.replace(after, version=after.version + version)
+        for seat in (1, 2):
+            view = moved.match.hand.view_for(seat)  # type: ignore[union-attr]
+            withheld = clock._decider(moved, may_catch=False)(seat, view)
+            assert not isinstance(withheld, CatchUno)
+            caught += isinstance(clock._decider(moved, may_catch=True)(seat, view), CatchUno)
+    assert caught > 0
