@@ -15,6 +15,7 @@ to do); a write that cannot get the lock from another program in time raises
 and inspects a database file.
 """
 
+from ._db import is_outage
 from .boards import SORTS, BoardRow, Boards, PlayerStats, Season, Sort
 from .connection import DatabaseBusyError, DatabaseUnavailableError
 from .postgres import PoolOptions
@@ -60,4 +61,5 @@ __all__ = [
     "TournamentTeam",
     "Tournaments",
     "UnknownTournamentError",
+    "is_outage",
 ]

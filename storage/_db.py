@@ -30,7 +30,13 @@ from typing import Any, Literal, Protocol
 import aiosqlite
 import asyncpg
 
-from .connection import DatabaseBusyError, WriteTurns, begin_immediate
+from .connection import (
+    UNREACHABLE_CODES,
+    DatabaseBusyError,
+    WriteTurns,
+    begin_immediate,
+    is_busy,
+)
 
 Dialect = Literal["sqlite", "postgresql"]
 Params = Sequence[object]
@@ -235,3 +241,26 @@ def unique_violation(exc: BaseException) -> str | None:
     if isinstance(exc, asyncpg.UniqueViolationError):
         return f"{exc.constraint_name} {exc}"
     return None
+
+
+def is_outage(exc: BaseException) -> bool:
+    """Whether ``exc`` says the database cannot be reached or used for now (a server
+    restarting or gone, a lost connection, a file that cannot be opened or written, another
+    program holding the lock) rather than a mistake in a query: the same operation may
+    succeed when it is tried again later."""
+    if isinstance(exc, DatabaseBusyError | TimeoutError | ConnectionError):
+        return True
+    if isinstance(
+        exc,
+        asyncpg.PostgresConnectionError
+        | asyncpg.exceptions.OperatorInterventionError
+        | asyncpg.exceptions.InsufficientResourcesError
+        | asyncpg.InterfaceError,
+    ):
+        return True
+    if isinstance(exc, OSError):
+        return True
+    code = getattr(exc, "sqlite_errorcode", None)
+    return isinstance(exc, sqlite3.Error) and (
+        is_busy(exc) or (isinstance(code, int) and code & 0xFF in UNREACHABLE_CODES)
+    )

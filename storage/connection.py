@@ -33,6 +33,9 @@ RUNNING_BUSY_TIMEOUT_MS = 50
 _PERM, _BUSY, _LOCKED, _READONLY = 3, 5, 6, 8
 _IOERR, _CORRUPT, _FULL, _CANTOPEN, _AUTH, _NOTADB = 10, 11, 13, 14, 23, 26
 _READONLY_DIRECTORY = _READONLY | (6 << 8)
+#: Result codes that say the file cannot be used for now (I/O, a full disk, not openable,
+#: read-only), as opposed to a mistake in a statement.
+UNREACHABLE_CODES = frozenset({_IOERR, _FULL, _CANTOPEN, _READONLY, _PERM})
 
 
 class DatabaseUnavailableError(Exception):

@@ -19,23 +19,32 @@ UNO has ``catch_grace`` seconds to call before any computer catches them (R-UNO-
 clicks as fast as a program. The grace never extends the window the rules allow — when the
 next player begins their turn, the chance to catch is gone.
 
-Every change the clock makes is handed to ``on_change`` (the adapter shows it: the table
-message), which must call :meth:`Clock.watch` again — or the clock re-arms itself when the
-callback is missing.
+The clock hears every saved version of a table from the service (whoever made the change)
+and re-arms the table's timer; it never shows anything itself — the display hears the same
+announcements.
+
+When things break it stays fair and keeps going: a wake that fails is tried again with a
+growing pause until it succeeds or the table moves on; while the database cannot be reached
+one task looks at it every few seconds and the tables run again as soon as it answers. While
+the players of a table cannot be heard (the gateway is down or silent, the database is
+unreachable: see :mod:`tables.outages`), its clock pauses: nobody is played for, and a
+person whose turn ran during an outage gets the lost seconds back (``Table.give_back``)
+before the clock may play for them.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 
 import players
 from engine import Action, CatchUno, PlayerView
 from engine.events import Event, HandStarted
-from storage import DatabaseBusyError
+from storage import is_outage
 
 from .service import StaleClickError, TableService
 from .table import Table, TableError
@@ -48,10 +57,21 @@ DEFAULT_PAUSE = 1.2
 DEFAULT_HELD_GRACE = 8.0
 #: How long a computer waits before catching someone who has not called UNO.
 DEFAULT_CATCH_GRACE = 2.5
-#: When the database was busy, look at the table again after this many seconds.
-BUSY_RETRY = 1.0
+#: After a wake failed (not for an outage), look again after 1, 2, 4 … at most 30 seconds.
+RETRY_FIRST = 1.0
+RETRY_MOST = 30.0
+#: While the database cannot be reached, look at it after 0.5, 1, 2, then every 4 seconds.
+PROBE_FIRST = 0.5
+PROBE_MOST = 4.0
+#: The outage cause of an unreachable database (see :mod:`tables.outages`).
+DATABASE = "database"
+#: The causes that touch every table when the adapter names none.
+EVERY_CAUSE: tuple[str, ...] = (DATABASE, "gateway")
 
-OnChange = Callable[[Table], Awaitable[None]]
+#: Can the players of a table be heard now? (Reports an outage when they cannot.)
+Confirm = Callable[[Table], Awaitable[bool]]
+#: The outage causes that touch a table.
+Causes = Callable[[Table], Collection[str]]
 
 
 class HandHistory:
@@ -101,30 +121,48 @@ _EARLY = 0.05
 
 
 class Clock:
-    """Timers for every live table of the bot."""
+    """Timers for every live table of this process.
+
+    It hears every saved version of a table from the service (``service.listen``), so it
+    re-arms after anyone's change — a click, its own move, another task's. ``confirm`` (the
+    adapter's) answers whether the players of a table can be heard right now; it is asked
+    before a person's turn is played for them, and reports an outage when they cannot.
+    ``causes`` names the outages that touch a table (default: the database and the gateway).
+    """
 
     def __init__(
         self,
         service: TableService,
-        on_change: OnChange,
         *,
+        confirm: Confirm | None = None,
+        causes: Causes | None = None,
         pause: float = DEFAULT_PAUSE,
         held_grace: float = DEFAULT_HELD_GRACE,
         catch_grace: float = DEFAULT_CATCH_GRACE,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.service = service
-        self.on_change = on_change  # shows a change (edits the table message), then watches
+        self.outages = service.outages
         self.pause = pause
         self.held_grace = held_grace
         self.catch_grace = catch_grace
+        self._confirm = confirm
+        self._causes: Causes = causes or (lambda table: EVERY_CAUSE)
         self._clock = clock
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._latest: dict[str, Table] = {}  # the newest version seen of each live table
         # (table id, version) whose computer seats had nothing to do: do not ask again.
         self._idle: dict[str, int] = {}
         # Per table: the public events of the hand under way, for the computer players.
         self._histories: dict[str, HandHistory] = {}
+        self._failures: dict[str, int] = {}  # wakes that failed in a row (not outages)
+        # Per table: the turn whose clock got lost time back, and up to when.
+        self._credited: dict[str, tuple[tuple[int, int, int], float]] = {}
+        self._probe: asyncio.Task[None] | None = None
+        self._stopped = False
+        service.listen(self.watch)
+        self.outages.on_recovery(self._recovered)
 
     async def resume(self) -> int:
         """After a start: set the timer of every live table of this process's shards;
@@ -136,28 +174,177 @@ class Clock:
 
     def stop(self) -> None:
         """Cancel every timer (the cog unloads or the bot closes)."""
+        self._stopped = True
         for handle in self._timers.values():
             handle.cancel()
         self._timers.clear()
         for task in self._tasks:
             task.cancel()
+        if self._probe is not None:
+            self._probe.cancel()
 
     def watch(self, table: Table) -> None:
-        """(Re)arm the table's timer after a change; a table of another process's shard
-        is that process's to wake."""
+        """(Re)arm the table's timer for its newest version; a table of another process's
+        shard is that process's to wake, and a table an outage touches waits for the end
+        of the outage."""
+        known = self._latest.get(table.id)
+        if known is not None and known.version > table.version:
+            table = known  # an older copy (a wake that started before the last change)
         handle = self._timers.pop(table.id, None)
         if handle is not None:
             handle.cancel()
-        if not table.is_live or not self.service.owns(table):
-            self._idle.pop(table.id, None)
-            self._histories.pop(table.id, None)
+        if self._stopped:
             return
+        if not table.is_live or not self.service.owns(table):
+            for kept in (self._latest, self._idle, self._histories, self._failures):
+                kept.pop(table.id, None)
+            self._credited.pop(table.id, None)
+            return
+        if known is None or known.version != table.version:
+            self._failures.pop(table.id, None)  # it moved on: a failing wake starts afresh
+        self._latest[table.id] = table
         self._remember(table)
+        if self.outages.down_for(self._causes(table)):
+            return  # paused: _recovered arms it again
         delay = self.delay(table)
         if delay is None:
             return
         loop = asyncio.get_running_loop()
         self._timers[table.id] = loop.call_later(delay, self._spawn, table.id)
+
+    def _recovered(self, cause: str) -> None:
+        """An outage ended: the tables it paused run again (their people get the lost time
+        back when their turn is due, see :meth:`_lost`)."""
+        for table in list(self._latest.values()):
+            if cause in self._causes(table) and table.id not in self._timers:
+                self.watch(table)
+
+    def _spawn(self, table_id: str) -> None:
+        self._timers.pop(table_id, None)
+        task = asyncio.get_running_loop().create_task(self._wake(table_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _wake(self, table_id: str) -> None:
+        try:
+            table = await self.service.get(table_id)
+            if table is None or not table.is_live:
+                if table is not None:
+                    self.watch(table)
+                return
+            if self.outages.down_for(self._causes(table)):
+                self._latest[table.id] = table
+                return
+            moved = await self._computer_move(table)
+            if not moved and table.is_due(self._clock()):
+                moved = await self._due(table)
+            self._failures.pop(table_id, None)
+            if not moved:
+                self.watch(table)
+        except StaleClickError as stale:
+            self.watch(stale.table)  # someone moved first: look again
+        except TableError as exc:
+            log.debug("Table %s: nothing to do on wake (%s)", table_id, exc.code)
+            self._failures.pop(table_id, None)
+        except Exception as exc:
+            if is_outage(exc) and self.outages.down:
+                self._probe_database()  # the service began the outage; recovery re-arms
+            else:
+                self._retry(table_id, exc)
+
+    async def _due(self, table: Table) -> bool:
+        """The deadline passed: play the person's turn for them — unless they could not be
+        heard, then their clock pauses, or gets back the time they lost. Returns whether
+        the table changed."""
+        owner = table.turn_owner()
+        if owner is not None:
+            if self._confirm is not None and not await self._confirm(table):
+                return False  # an outage began: the table waits for its end
+            turn, lost = self._lost(table)
+            if table.deadline is not None and table.deadline + lost >= self._clock() + 1:
+                await self.service.update(
+                    table.id,
+                    lambda tb, now: tb.give_back(lost, now=now),
+                    version=table.version,
+                )
+                self._credited[table.id] = (turn, self._clock())
+                log.info(
+                    "Table %s: gave seat %d back %.0f s it could not use", table.id, owner, lost
+                )
+                return True
+        await self.service.update(table.id, lambda tb, now: tb.time_out(now))
+        return True
+
+    def _lost(self, table: Table) -> tuple[tuple[int, int, int], float]:
+        """The running turn, and the seconds of it its person lost to outages that were not
+        given back yet."""
+        assert table.match is not None
+        assert table.deadline is not None
+        hand = table.match.hand
+        turn = (table.match.hand_number, hand.current, len(hand.discard))
+        start = table.deadline - (table.rules.turn_seconds or 0)
+        credited = self._credited.get(table.id)
+        if credited is not None and credited[0] == turn:
+            start = max(start, credited[1])
+        return turn, self.outages.lost(start, causes=self._causes(table))
+
+    def _retry(self, table_id: str, exc: BaseException) -> None:
+        """A wake failed, not for an outage: look again later, a little later each time."""
+        failures = self._failures.get(table_id, 0) + 1
+        self._failures[table_id] = failures
+        delay = min(RETRY_MOST, RETRY_FIRST * 2 ** (failures - 1))
+        if failures == 1:
+            log.error("The clock of table %s failed; trying again", table_id, exc_info=exc)
+        else:
+            log.warning(
+                "The clock of table %s failed again (%s); next try in %.0f s",
+                table_id,
+                type(exc).__name__,
+                delay,
+            )
+        if self._stopped:
+            return
+        loop = asyncio.get_running_loop()
+        self._timers[table_id] = loop.call_later(delay, self._spawn, table_id)
+
+    def _probe_database(self) -> None:
+        """While the database cannot be reached, one task looks at it now and then; the
+        first answer ends the outage (the service reports it) and the tables run again."""
+        if self._probe is None or self._probe.done():
+            self._probe = asyncio.get_running_loop().create_task(self._look_at_database())
+
+    async def _look_at_database(self) -> None:
+        delay = PROBE_FIRST
+        while self.outages.down_for((DATABASE,)) and not self._stopped:
+            await asyncio.sleep(delay)
+            delay = min(PROBE_MOST, delay * 2)
+            with contextlib.suppress(Exception):
+                await self.service.probe()
+
+    async def _computer_move(self, table: Table) -> bool:
+        """Let the computer seat that :func:`players.next_actor` picks act; returns whether it
+        did (``False``: none wants to, or a held seat's grace is still running)."""
+        if not self._computer_may_act(table) or table.match is None:
+            return False
+        if self._holds_the_turn(table) and self._grace_left(table) > _EARLY:
+            return False
+        hand = table.match.hand
+        may_catch = self._catch_grace_left(table) <= _EARLY
+        decider = self._decider(table, may_catch, self.history(table))
+        decision = await asyncio.to_thread(
+            players.next_actor, hand, table.automatic_seats(), decider
+        )
+        if decision is None:
+            if may_catch or not self._computer_may_catch(table):
+                self._idle[table.id] = table.version  # nothing to do until something changes
+            return False
+        seat, actions = decision.seat, decision.actions
+        await self.service.update(
+            table.id,
+            lambda tb, now: tb.act_for(seat, actions, now=now),
+            version=table.version,
+        )
+        return True
 
     def _remember(self, table: Table) -> None:
         """Follow the public events of the table's hand (see :class:`HandHistory`)."""
@@ -190,16 +377,6 @@ class Clock:
             until = max(0.0, table.deadline - self._clock())
             delay = until if delay is None else min(delay, until)
         return delay
-
-    def _retry_soon(self, table_id: str) -> None:
-        loop = asyncio.get_running_loop()
-        self._timers[table_id] = loop.call_later(BUSY_RETRY, self._spawn, table_id)
-
-    def _spawn(self, table_id: str) -> None:
-        self._timers.pop(table_id, None)
-        task = asyncio.get_running_loop().create_task(self._wake(table_id))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
     def _think_time(self, table: Table) -> float:
         rng = random.Random(f"{table.id}:{table.version}:pause")
@@ -240,55 +417,6 @@ class Clock:
             return False
         hand = table.match.hand
         return any(hand.legal_actions(seat) for seat in table.automatic_seats())
-
-    async def _wake(self, table_id: str) -> None:
-        try:
-            table = await self.service.get(table_id)
-            if table is None or not table.is_live:
-                return
-            after = await self._computer_move(table)
-            if after is None and table.is_due(self._clock()):
-                timed_out = await self.service.update(table_id, lambda tb, now: tb.time_out(now))
-                after = timed_out.table
-            if after is not None:
-                await self.on_change(after)
-            else:
-                self.watch(table)
-        except StaleClickError as stale:
-            self.watch(stale.table)  # someone moved first: look again
-        except DatabaseBusyError:
-            # Another program holds the database: nothing was written; try again shortly.
-            log.warning("Table %s: the database was busy; retrying", table_id)
-            self._retry_soon(table_id)
-        except TableError as exc:
-            log.debug("Table %s: nothing to do on wake (%s)", table_id, exc.code)
-        except Exception:
-            log.exception("The clock of table %s failed", table_id)
-
-    async def _computer_move(self, table: Table) -> Table | None:
-        """Let the computer seat that :func:`players.next_actor` picks act; ``None`` if none
-        wants to (or a held seat's grace is still running)."""
-        if not self._computer_may_act(table) or table.match is None:
-            return None
-        if self._holds_the_turn(table) and self._grace_left(table) > _EARLY:
-            return None
-        hand = table.match.hand
-        may_catch = self._catch_grace_left(table) <= _EARLY
-        decider = self._decider(table, may_catch, self.history(table))
-        decision = await asyncio.to_thread(
-            players.next_actor, hand, table.automatic_seats(), decider
-        )
-        if decision is None:
-            if may_catch or not self._computer_may_catch(table):
-                self._idle[table.id] = table.version  # nothing to do until something changes
-            return None
-        seat, actions = decision.seat, decision.actions
-        change = await self.service.update(
-            table.id,
-            lambda tb, now: tb.act_for(seat, actions, now=now),
-            version=table.version,
-        )
-        return change.table
 
     @staticmethod
     def _decider(

@@ -42,6 +42,15 @@ class Reclaimed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ClockPaused(Event):
+    """``seat``'s turn clock was given back ``seconds`` its person could not use (the bot
+    could not hear Discord, or not reach its database)."""
+
+    seat: int
+    seconds: int
+
+
+@dataclass(frozen=True, slots=True)
 class LobbyExpired(Event):
     """Nobody started the lobby in time; the table closed."""
 
@@ -58,7 +67,15 @@ class NoHumansLeft(Event):
 
 TABLE_EVENT_TYPES: dict[str, type[Event]] = {
     cls.__name__: cls
-    for cls in (TimedOut, Replaced, Reclaimed, LobbyExpired, TableIdle, NoHumansLeft)
+    for cls in (
+        TimedOut,
+        Replaced,
+        Reclaimed,
+        ClockPaused,
+        LobbyExpired,
+        TableIdle,
+        NoHumansLeft,
+    )
 }
 #: Every event a table's log may hold, by its stored name.
 RECORD_TYPES: dict[str, type[Event]] = {**EVENT_TYPES, **TABLE_EVENT_TYPES}

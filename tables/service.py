@@ -1,24 +1,38 @@
 """Load → change → save, one table at a time. No Discord here.
 
 Every change to a table runs under that table's lock, checks the version the user acted on,
-and is saved (compare-and-swap) before the caller shows anyone the result.
+and is saved (compare-and-swap) before the caller shows anyone the result. Each saved version
+is then announced to the service's listeners (the display, the clock), in the order of the
+saves, so whoever shows or times a table learns of every change whoever made it.
+
+A change that fails because the database cannot be reached reports an outage of cause
+``database`` to :class:`~tables.outages.Outages` (the turn clocks pause: nobody could act), and
+the next change that succeeds ends it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from engine import StaleStateError
-from storage import ChannelBusyError, GameRepository
+from storage import ChannelBusyError, GameRepository, is_outage
 from storage.boards import FORGOTTEN
 
+from .outages import Outages
 from .shards import EVERY_SHARD, Shards
 from .table import Change, Player, Table, TableError
+
+log = logging.getLogger(__name__)
+
+#: Hears every saved version of a table (it must not block: it schedules its work).
+Listener = Callable[[Table], None]
+T = TypeVar("T")
 
 _ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
 
@@ -57,10 +71,13 @@ class TableService:
         clock: Callable[[], float] = time.time,
         randbits: Callable[[int], int] = secrets.randbits,
         shards: Shards = EVERY_SHARD,
+        outages: Outages | None = None,
     ) -> None:
         self.repo = repo
         self.shards = shards
+        self.outages = outages if outages is not None else Outages(clock)
         self._clock = clock
+        self._listeners: list[Listener] = []
         self._randbits = randbits
         self._locks: dict[str, asyncio.Lock] = {}
         # The last copy of each live table this process loaded or saved. It is used only
@@ -69,6 +86,34 @@ class TableService:
         # it spares every click one or two full reads and parses of the snapshot.
         self._copies: dict[str, Table] = {}
         self._channels: dict[int, str] = {}  # channel → its live table, of the copies
+
+    def listen(self, listener: Listener) -> None:
+        """Announce every saved version of a table to ``listener`` from now on."""
+        self._listeners.append(listener)
+
+    def _announce(self, table: Table) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(table)
+            except Exception:  # a listener's bug must not undo or hide a saved change
+                log.exception("A listener of table %s failed", table.id)
+
+    async def _reaching(self, work: Awaitable[T]) -> T:
+        """Run ``work`` (database calls); an unreachable database begins an outage, and
+        success ends it."""
+        try:
+            result = await work
+        except Exception as exc:
+            if is_outage(exc) and self.outages.begin("database"):
+                log.warning("The database cannot be reached (%s)", _one_line(exc))
+            raise
+        if self.outages.down and self.outages.end("database") is not None:
+            log.warning("The database is reachable again")
+        return result
+
+    async def probe(self) -> None:
+        """Ask the database something small: ends a database outage when it answers."""
+        await self._reaching(self.repo.version_of(""))
 
     def lock(self, table_id: str) -> asyncio.Lock:
         """The lock of one table (created on first use)."""
@@ -127,10 +172,11 @@ class TableService:
             now=self._clock(),
         )
         try:
-            await self.repo.create(table.to_record())
+            await self._reaching(self.repo.create(table.to_record()))
         except ChannelBusyError:
             raise TableError("channel_busy") from None
-        return self._keep(table)
+        self._announce(self._keep(table))
+        return table
 
     async def player_for(
         self, tournament: str | None, guild_id: int, player: Player, roles: Iterable[int]
@@ -175,13 +221,17 @@ class TableService:
             ping_turns=ping_turns,
         )
         try:
-            await self.repo.create(table.to_record())
+            await self._reaching(self.repo.create(table.to_record()))
         except ChannelBusyError:
             raise TableError("channel_busy") from None
-        return self._keep(table)
+        self._announce(self._keep(table))
+        return table
 
     async def get(self, table_id: str) -> Table | None:
         """The table with this id, if any, as stored now."""
+        return await self._reaching(self._get(table_id))
+
+    async def _get(self, table_id: str) -> Table | None:
         copy = self._copies.get(table_id)
         if copy is not None and await self.repo.version_of(table_id) == (
             copy.version,
@@ -224,7 +274,7 @@ class TableService:
 
     async def in_channel(self, channel_id: int) -> Table | None:
         """The live table of a channel, if any."""
-        table_id = await self.repo.live_id_in_channel(channel_id)
+        table_id = await self._reaching(self.repo.live_id_in_channel(channel_id))
         return await self.get(table_id) if table_id is not None else None
 
     async def update(
@@ -244,6 +294,11 @@ class TableService:
         one write, no read). Should the copy be old — another writer saved meanwhile — the
         save is refused, the table is read again and the operation tried once more on it.
         """
+        return await self._reaching(self._update(table_id, operation, version))
+
+    async def _update(
+        self, table_id: str, operation: Callable[[Table, float], Change], version: int | None
+    ) -> Change:
         async with self.lock(table_id):
             copy = self._copies.get(table_id)
             table = copy if copy is not None else await self._load(table_id)
@@ -261,7 +316,7 @@ class TableService:
     async def _load(self, table_id: str) -> Table:
         """The table as stored now (and remembered); ``TableError`` when there is none."""
         self._copies.pop(table_id, None)
-        table = await self.get(table_id)
+        table = await self._get(table_id)
         if table is None:
             raise TableError("unknown_table")
         return table
@@ -280,7 +335,7 @@ class TableService:
                 actions=change.log,
                 result=change.table.result() if table.status != "finished" else None,
             )
-            self._keep(change.table)
+            self._announce(self._keep(change.table))
         return change
 
     async def forget(self, user_id: int) -> int:
@@ -311,3 +366,8 @@ class TableService:
             # process knows) or the table given, with its new message.
             copy = self._copies.get(table.id, table)
             return self._keep(replace(copy, message_id=message_id))
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__

@@ -24,6 +24,7 @@ from storage import ActionRow, MatchResult, TableRecord
 
 from .records import (
     RECENT_EVENTS,
+    ClockPaused,
     LobbyExpired,
     NoHumansLeft,
     Reclaimed,
@@ -583,6 +584,28 @@ class Table:
     def is_due(self, now: float) -> bool:
         """Has the deadline passed?"""
         return self.is_live and self.deadline is not None and now >= self.deadline
+
+    def turn_owner(self) -> int | None:
+        """The seat of the person whose turn clock runs (R-TIME-1), if one does."""
+        if self.status != "playing" or self.match is None or not self.rules.turn_seconds:
+            return None
+        hand = self.match.hand
+        if hand.is_over or self.players[hand.current].is_automatic or self.deadline is None:
+            return None
+        return hand.current
+
+    def give_back(self, seconds: float, *, now: float) -> Change:
+        """The turn's owner could not act for ``seconds`` of their turn (the bot could not hear
+        them): their turn clock gets that time back — the deadline moves by ``seconds``, so
+        they have the time that was left when they lost touch. Only a person's running turn
+        clock moves."""
+        seat = self.turn_owner()
+        if seat is None or self.deadline is None or self.deadline + seconds < now + 1:
+            raise TableError("not_due")  # nothing left to give: they had their whole time
+        deadline = self.deadline + seconds
+        table = replace(self, version=self.version + 1, updated_at=now, deadline=deadline)
+        table = table._note(ClockPaused(seat, round(seconds)))
+        return Change(table, log=(ActionRow(None, f"pause:{seat}:{round(seconds)}"),))
 
     def time_out(self, now: float) -> Change:
         """The deadline passed: close an expired lobby or an idle game, deal the next hand,

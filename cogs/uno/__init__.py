@@ -44,9 +44,9 @@ async def setup(bot: commands.Bot) -> None:
     languages = GuildLanguages(repo.settings)
     replies = Replies(languages)
     messages = TableMessages(bot, service)
+    service.listen(messages.heard)
     messages.clock = Clock(
         service,
-        messages.show,
         pause=getattr(settings, "computer_pause", DEFAULT_PAUSE),
         held_grace=getattr(settings, "held_seat_grace", DEFAULT_HELD_GRACE),
         catch_grace=getattr(settings, "catch_grace", DEFAULT_CATCH_GRACE),

@@ -35,7 +35,15 @@ from engine.events import (
 )
 from engine.match import DealerChosen, HandScored, MatchEnded, PlayerEliminated, PlayerRetired
 from engine.rules import ChallengeGuilty, ChallengeReveal, Stacking, UnoPenalty
-from tables.records import LobbyExpired, NoHumansLeft, Reclaimed, Replaced, TableIdle, TimedOut
+from tables.records import (
+    ClockPaused,
+    LobbyExpired,
+    NoHumansLeft,
+    Reclaimed,
+    Replaced,
+    TableIdle,
+    TimedOut,
+)
 from tables.table import TableError
 
 from ._i18n import t
@@ -181,6 +189,8 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
             | Reclaimed()
         ):
             return t(f"event.{type(event).__name__}", seat=who(event.seat))
+        case ClockPaused():
+            return t("event.ClockPaused", seat=who(event.seat), seconds=event.seconds)
         case LobbyExpired() | TableIdle() | NoHumansLeft():
             return t(f"event.{type(event).__name__}")
     return None

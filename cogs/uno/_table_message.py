@@ -106,8 +106,6 @@ class TableMessages:
 
     async def show(self, table: Table, *, repost: bool = False) -> None:
         """Bring the table's message (and its open hands) up to ``table`` — or newer."""
-        if self.clock is not None:
-            self.clock.watch(table)
         latest = self._tables.get(table.id)
         if latest is None:
             latest = self._tables[table.id] = _Latest(table)
@@ -136,6 +134,10 @@ class TableMessages:
             latest.mark_shown(latest.shown)
             if not latest.wanted.is_live and not latest.repost:
                 self._tables.pop(table.id, None)
+
+    def heard(self, table: Table) -> None:
+        """The service saved a new version: show it."""
+        self._spawn(self.show(table))
 
     async def refresh(self, table: Table, *, repost: bool = False) -> None:
         """The same as :meth:`show` (kept for the handlers' wording)."""

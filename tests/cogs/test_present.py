@@ -145,8 +145,9 @@ def simulated_events() -> Iterator[tuple[int, Event]]:
 @pytest.fixture(scope="module")
 def events() -> list[tuple[int, Event]]:
     """``(players, event)``; what random play rarely reaches (an empty pile) is added by hand."""
+    sample = {"seat": 1, "seconds": 42}
     table_events = [
-        (3, cls(**({"seat": 1} if "seat" in cls.__slots__ else {})))
+        (3, cls(**{name: sample[name] for name in cls.__slots__}))
         for cls in TABLE_EVENT_TYPES.values()
     ]
     return [*simulated_events(), (2, DrawSkipped(1)), *table_events]

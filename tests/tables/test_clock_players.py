@@ -118,17 +118,23 @@ async def play_hands(service: TableService, table: Table, hands: int, *, seed: i
             current = change.table
         return current
 
-    async def on_change(changed: Table) -> None:
-        latest = await person_acts(changed)
-        clock.watch(latest)
+    acting: set[asyncio.Task[Table]] = set()
 
-    clock = Clock(service, on_change, pause=0.0, held_grace=0.0)
+    def heard(changed: Table) -> None:
+        """Every saved change reaches the person at once (the service announces it)."""
+        task = asyncio.get_running_loop().create_task(person_acts(changed))
+        acting.add(task)
+        task.add_done_callback(acting.discard)
+
+    service.listen(heard)
+    clock = Clock(service, pause=0.0, held_grace=0.0)
     try:
         for _ in range(hands):
             run.hand_ended.clear()
             current = await service.get(table.id)
             assert current is not None
-            await on_change(current)
+            heard(current)
+            clock.watch(current)
             await asyncio.wait_for(run.hand_ended.wait(), timeout=60)
             current = await service.get(table.id)
             assert current is not None
@@ -203,7 +209,7 @@ def test_r_time_3_on_a_held_seats_turn_the_computer_waits_the_grace_period() -> 
     only after ``held_grace`` seconds, so they can take the turn back."""
     table = stacked([["R1", "G2"], ["B3", "Y4"], ["G5", "B6"]], "R9")  # seat 0 to play
     now = [table.updated_at]
-    clock = Clock(None, _shown, pause=1.0, held_grace=8.0, clock=lambda: now[0])  # type: ignore[arg-type]
+    clock = Clock(_no_service(), pause=1.0, held_grace=8.0, clock=lambda: now[0])
     assert clock.delay(table) == table.deadline - now[0]  # a person's turn: the deadline only
     held = dataclasses.replace(
         table, players=(dataclasses.replace(table.players[0], level="normal"), *table.players[1:])
@@ -220,8 +226,9 @@ def test_r_time_3_on_a_held_seats_turn_the_computer_waits_the_grace_period() -> 
     assert 0.5 <= delay <= 1.5
 
 
-async def _shown(table: Table) -> None:
-    return None
+def _no_service() -> TableService:
+    """A service that is never asked anything (the tests only ask the clock for delays)."""
+    return TableService(None)  # type: ignore[arg-type]
 
 
 def test_r_uno_2_computers_wait_the_catch_grace_before_catching_a_person() -> None:
@@ -233,7 +240,7 @@ def test_r_uno_2_computers_wait_the_catch_grace_before_catching_a_person() -> No
     after = table.act(table.players[0].user_id, parse_action("R1"), now=100.0).table
     assert after.uno_window_at == 100.0  # the window opened with that card
     now = [100.2]
-    clock = Clock(None, _shown, pause=0.0, catch_grace=2.5, clock=lambda: now[0])  # type: ignore[arg-type]
+    clock = Clock(_no_service(), pause=0.0, catch_grace=2.5, clock=lambda: now[0])
     assert clock.delay(after) == pytest.approx(2.3)
     may_catch = clock._decider(after, may_catch=False)
     assert after.match is not None
@@ -255,7 +262,7 @@ def test_r_uno_2_every_level_respects_the_catch_grace(level: str) -> None:
     table = dataclasses.replace(table, players=(table.players[0], *computers))
     after = table.act(table.players[0].user_id, parse_action("R1"), now=100.0).table
     now = [100.2]
-    clock = Clock(None, _shown, pause=0.0, catch_grace=2.5, clock=lambda: now[0])  # type: ignore[arg-type]
+    clock = Clock(_no_service(), pause=0.0, catch_grace=2.5, clock=lambda: now[0])
     assert after.match is not None
     caught = 0
     for version in range(40):

@@ -93,12 +93,7 @@ async def test_the_clock_never_wakes_a_table_of_another_shard(
     zero, one = two_processes
     mine = await _open(zero, GUILD_OF_SHARD[0], 10)
     theirs = await _open(one, GUILD_OF_SHARD[1], 11)
-    shown: list[Table] = []
-
-    async def on_change(table: Table) -> None:
-        shown.append(table)
-
-    clock = Clock(zero, on_change)
+    clock = Clock(zero)
     try:
         clock.watch(mine)
         clock.watch(theirs)
