@@ -10,6 +10,10 @@ from typing import Any
 from ._db import Database
 
 
+#: ``GuildSettings.turn_ping`` when the server wants no turn mentions.
+NEVER = -1
+
+
 @dataclass(frozen=True, slots=True)
 class GuildSettings:
     """A server's defaults; ``None`` means "not set: use the bot's own default"."""
@@ -17,7 +21,9 @@ class GuildSettings:
     preset: str | None = None
     target: int | None = None
     turn_seconds: int | None = None  # 0: no time limit
-    ping_turns: bool = False  # mentions are opt-in: a busy server should not be pinged unasked
+    #: Seconds after a person's turn begins before the bot mentions them (0: at once;
+    #: :data:`NEVER`: no mention; ``None``: the bot's default).
+    turn_ping: int | None = None
     language: str | None = None
     #: House rules for new tables (RULES.md §12): option name → value, over the preset's.
     options: Mapping[str, Any] = field(default_factory=dict)
@@ -27,6 +33,8 @@ class GuildSettings:
             raise ValueError("the target must be positive")
         if self.turn_seconds is not None and self.turn_seconds < 0:
             raise ValueError("turn seconds cannot be negative")
+        if self.turn_ping is not None and self.turn_ping < NEVER:
+            raise ValueError("turn_ping is a number of seconds, or NEVER")
 
 
 class GuildSettingsStore:
@@ -38,7 +46,7 @@ class GuildSettingsStore:
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings (all defaults if it never set any)."""
         row = await self._db.fetchone(
-            "SELECT preset, target, turn_seconds, ping_turns, language, options"
+            "SELECT preset, target, turn_seconds, turn_ping, language, options"
             " FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
@@ -48,7 +56,7 @@ class GuildSettingsStore:
             preset=row["preset"],
             target=row["target"],
             turn_seconds=row["turn_seconds"],
-            ping_turns=bool(row["ping_turns"]),
+            turn_ping=row["turn_ping"],
             language=row["language"],
             options=json.loads(row["options"] or "{}"),
         )
@@ -58,17 +66,19 @@ class GuildSettingsStore:
         async with self._db.transaction() as tx:
             await tx.execute(
                 "INSERT INTO guild_settings"
-                " (guild_id, preset, target, turn_seconds, ping_turns, language, options)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                " (guild_id, preset, target, turn_seconds, turn_ping, ping_turns, language,"
+                " options) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
                 " preset = excluded.preset, target = excluded.target,"
-                " turn_seconds = excluded.turn_seconds, ping_turns = excluded.ping_turns,"
+                " turn_seconds = excluded.turn_seconds, turn_ping = excluded.turn_ping,"
+                " ping_turns = excluded.ping_turns,"
                 " language = excluded.language, options = excluded.options",
                 (
                     guild_id,
                     settings.preset,
                     settings.target,
                     settings.turn_seconds,
-                    int(settings.ping_turns),
+                    settings.turn_ping,
+                    int(settings.turn_ping is not None and settings.turn_ping != NEVER),
                     settings.language,
                     json.dumps(dict(settings.options), sort_keys=True),
                 ),

@@ -158,7 +158,6 @@ class TableService:
             options=merged,
             language=defaults.language or language,
             tournament=name,
-            ping_turns=defaults.ping_turns,
         )
 
     async def rematch(self, finished: Table, host: Player) -> Table:
@@ -202,7 +201,6 @@ class TableService:
         options: Mapping[str, Any],
         language: str = "en",
         tournament: str | None = None,
-        ping_turns: bool = False,
     ) -> Table:
         """Open a lobby in a channel that has no live table."""
         if await self.repo.live_in_channel(channel_id) is not None:
@@ -218,7 +216,6 @@ class TableService:
             now=self._clock(),
             language=language,
             tournament=tournament,
-            ping_turns=ping_turns,
         )
         try:
             await self._reaching(self.repo.create(table.to_record()))

@@ -101,7 +101,6 @@ class Table:
     timeouts: tuple[int, ...] = ()  # consecutive timeouts per seat
     tallies: tuple[Mapping[str, int], ...] = ()  # per seat: calls, catches, … (see results)
     tournament: str | None = None  # the tournament this table reports to
-    ping_turns: bool = False  # the server's setting: does the turn's mention ping?
     language: str = "en"  # of the public table message: the server's, not each player's
     created_at: float = 0.0
     updated_at: float = 0.0
@@ -129,7 +128,6 @@ class Table:
         now: float,
         language: str = "en",
         tournament: str | None = None,
-        ping_turns: bool = False,
     ) -> Table:
         """A new lobby with the host seated; raises ``TableError('bad_rules')``."""
         try:
@@ -147,7 +145,6 @@ class Table:
             seed=seed,
             language=language,
             tournament=tournament,
-            ping_turns=ping_turns,
             created_at=now,
             updated_at=now,
             active_at=now,
@@ -172,7 +169,6 @@ class Table:
             now=now,
             language=self.language,
             tournament=self.tournament,
-            ping_turns=self.ping_turns,
         )
         computers = tuple(p for p in self.players if p.is_computer)
         invited = tuple(
@@ -729,7 +725,6 @@ class Table:
             "invited": list(self.invited),
             "uno_window_at": self.uno_window_at,
             "tournament": self.tournament,
-            "ping_turns": self.ping_turns,
             "deadline": self.deadline,
             "timeouts": list(self.timeouts),
             "tallies": [dict(t) for t in self.tallies],
@@ -777,7 +772,6 @@ class Table:
             invited=tuple(int(i) for i in state.get("invited", ())),
             uno_window_at=state.get("uno_window_at"),
             tournament=state.get("tournament"),
-            ping_turns=bool(state.get("ping_turns", False)),
             deadline=state.get("deadline"),
             timeouts=tuple(int(n) for n in state.get("timeouts", ())),
             tallies=tuple(dict(t) for t in state.get("tallies", ())),

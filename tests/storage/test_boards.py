@@ -168,9 +168,7 @@ async def test_a_forgotten_player_who_comes_back_starts_over(repo: GameRepositor
 
 async def test_guild_settings_default_and_round_trip(repo: GameRepository) -> None:
     assert await repo.settings.get_guild_settings(GUILD) == GuildSettings()
-    chosen = GuildSettings(
-        preset="party", target=300, turn_seconds=0, ping_turns=True, language="it"
-    )
+    chosen = GuildSettings(preset="party", target=300, turn_seconds=0, turn_ping=0, language="it")
     await repo.settings.set_guild_settings(GUILD, chosen)
     assert await repo.settings.get_guild_settings(GUILD) == chosen
     await repo.settings.set_guild_settings(GUILD, GuildSettings(preset="flip"))
@@ -183,6 +181,8 @@ def test_guild_settings_refuse_impossible_values() -> None:
         GuildSettings(target=0)
     with pytest.raises(ValueError, match="seconds"):
         GuildSettings(turn_seconds=-5)
+    with pytest.raises(ValueError, match="turn_ping"):
+        GuildSettings(turn_ping=-2)
 
 
 @pytest.mark.parametrize("sort", SORTS)

@@ -520,7 +520,6 @@ def through_json(record: TableRecord) -> TableRecord:
         lambda: replace(
             lobby(1).add_computer("hard", by=user(0), is_admin=False, now=1.0).table,
             tournament="Spring",
-            ping_turns=True,
             language="it",
             players=(replace(player(0), team_role=42), Player(-1, "🤖 Ada", "hard")),
         ),
