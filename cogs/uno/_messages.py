@@ -228,9 +228,9 @@ async def _table_payload(table: Table) -> Payload:
                 lines.append(t("table.next_hand", at=int(table.deadline)))
             view.add_item(button("next", table.id, None, label=t("button.next_hand")))
         if table.status == "playing" and not public.termination:
+            # Mentions in an edited message never notify: the turn's ping is a message of
+            # its own (see _pings.py); this one only names whose turn it is.
             content = t("table.turn", mention=current.mention or current.name)
-            if table.ping_turns and not current.is_computer:
-                mentions = discord.AllowedMentions(users=[discord.Object(current.user_id)])
             view.add_item(button("hand", table.id, None, label=t("button.hand")))
         if table.status == "finished":
             view.add_item(button("again", table.id, None, label=t("button.again")))
@@ -404,13 +404,27 @@ async def hand_payload(
     return Payload(None, embed, image, "hand.png", alt[:1000], components)
 
 
+def asleep_payload(table_id: str) -> Payload:
+    """What an open hand says just before its interaction token expires: it will not change
+    any more; the button opens a fresh one."""
+    embed = discord.Embed(
+        title=t("hand.asleep.title"),
+        description=t("hand.asleep"),
+        colour=discord.Colour.dark_grey(),
+    )
+    embed.set_footer(text=t("hand.footer", id=table_id))
+    view = discord.ui.View(timeout=None)
+    view.add_item(button("hand", table_id, None, label=t("button.fresh_hand")))
+    return Payload(None, embed, None, "hand.png", "", view)
+
+
 def _status_lines(table: Table, view: PlayerView) -> list[str]:
     names = table.names()
     public = view.table
     if public.termination is not None:
         return [t("hand.over")]
     if public.current != view.seat:
-        return [t("hand.not_your_turn")]
+        return [t("hand.waiting")]
     if public.phase is Phase.CHOOSE_COLOUR:
         return [t("hand.choose_start_colour")]
     if public.phase is Phase.DRAWN and view.drawn is not None:

@@ -1,22 +1,24 @@
-"""The public table message, and every open hand message: always the truth.
+"""The public table message, and every open hand message: they converge to the truth.
 
-One live table message per table, never older than the state. Every change — a person's or
-the clock's — ends in :meth:`TableMessages.show`. Per table, at most one edit is in flight;
-changes that arrive meanwhile coalesce into the next edit, and an edit never replaces a newer
-version with an older one (the highest version seen wins). A repost (``/uno table``) posts the
-message anew at the bottom and retires the old one; reposts asked for while one is under way
-are absorbed by it. After a restart every live table's message is shown again
-(:meth:`TableMessages.refresh_all`), so a move committed just before a crash still reaches
-the channel.
+Every surface a player sees has a *wanted* version — the newest table this process saved or
+loaded — and one delivery task per surface brings it there. The table service announces
+every saved version (:meth:`TableMessages.heard`), whoever made the change; the surface's
+task sends the newest version it knows, and when a request fails for a while (a 5xx, a hang,
+a reset connection, a 429) it tries again with a growing pause, with the newest version by
+then. An older version never replaces a newer one. A message that can no longer be edited —
+deleted (404), an hour-old message out of edits (30046) — is posted anew at the bottom and the
+old one retired: one live table message per table, whatever races (a repost, a play, an end,
+a restart; a repost carries a nonce, so a post that hung and is sent again is not doubled).
+After a restart every live table's message is shown again (:meth:`TableMessages.refresh_all`),
+so a move committed just before a crash still reaches the channel.
 
-Open hands: a player's ephemeral hand message is edited in place, through the interaction
-that showed it (its token lasts 15 minutes), when what it offers changes — the turn arrives,
-a catch or a challenge becomes possible, the cards change. Coalesced like the table message.
-An open hand keeps its interaction without the clicked message: a discord.py
-``Interaction`` carries the whole message a component was clicked on (embeds, action rows,
-buttons, select options), and hundreds of open hands kept that many objects, for 14
-minutes, for the collector to walk at every full collection. Editing the original response
-needs only the interaction's token (``Interaction.edit_original_response``).
+Open hands: a player's ephemeral hand message is edited in place, through the newest
+interaction that showed it (its token lasts 15 minutes), when what it offers changes — the
+turn arrives, a catch or a challenge becomes possible, the cards change. Before its token
+expires the hand says it has gone to sleep, with a button that opens a fresh one. An open
+hand keeps its interaction without the clicked message: a discord.py ``Interaction`` carries
+the whole message a component was clicked on, and hundreds of open hands kept that many
+objects for the collector to walk.
 """
 
 from __future__ import annotations
@@ -24,8 +26,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import time
-from collections.abc import Awaitable, Sequence
+from collections import OrderedDict
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,35 +38,62 @@ import discord
 from renders import hand_key
 from tables import Clock, Table, TableService
 
+from ._delivery import (
+    PATIENCE,
+    Backoff,
+    Verdict,
+    is_discord_trouble,
+    patiently,
+    trouble,
+    verdict,
+    within,
+)
 from ._i18n import current_language, speaking, t
-from ._messages import HandState, hand_payload, hand_signature, table_payload
+from ._messages import HandState, asleep_payload, hand_payload, hand_signature, table_payload
+from ._pings import TurnPings
 
 log = logging.getLogger(__name__)
 
-#: Discord lets an interaction's token edit its message for 15 minutes; stop a little before.
+#: Discord lets an interaction's token edit its message for 15 minutes: the hand goes to
+#: sleep (its last edit) this long after the interaction was created.
 HAND_TOKEN_SECONDS = 14 * 60
 #: How many tables' messages a restart shows again at once.
 REFRESH_AT_ONCE = 4
-#: How long a change waits for the edit in flight to show it before its handler returns.
+#: How long a caller that asked for a version waits for the message to show it.
 WAIT_FOR_EDIT = 10.0
+#: After a request that hung was given up, the message is sent again this much later: the
+#: hung request may still land and show an older version.
+LATE_CHECK = 12.0
+#: How many closed tables' last versions are remembered (a late, older announcement of a
+#: closed table must not bring its message back to life).
+CLOSED_KEPT = 2048
 
 
 @dataclass
-class _Latest:
-    """What one table's message shows and what it should show next."""
+class _TableSurface:
+    """One table's public message: what it shows and what it should show."""
 
     wanted: Table  # the newest version seen
     shown: int = -1  # the version the message shows (-1: unknown, e.g. after a restart)
-    repost: bool = False  # a repost was asked for and not started yet
-    busy: bool = False  # an edit or a post is in flight
+    repost: bool = False  # post anew at the bottom (asked for, or the message is gone)
+    posting: bool = False  # a post is under way (a repost asked now is absorbed by it)
+    nonce: str | None = None  # of the post under way: a retried post is not doubled
+    task: asyncio.Task[None] | None = None
     waiting: list[tuple[int, asyncio.Future[None]]] = field(default_factory=list)
 
     def mark_shown(self, version: int) -> None:
         """The message shows ``version``: wake whoever waits for it (or an older one)."""
         self.shown = max(self.shown, version)
+        self._wake(lambda wanted: wanted <= self.shown)
+
+    def release(self) -> None:
+        """Nothing more will be sent for now: nobody waits any longer."""
+        self._wake(lambda wanted: True)
+
+    def _wake(self, done: Any) -> None:
         still = []
         for wanted, future in self.waiting:
-            if wanted <= self.shown:
+            if done(wanted):
                 if not future.done():
                     future.set_result(None)
             else:
@@ -85,10 +116,11 @@ class _OpenHand:
     signature: tuple[Any, ...]  # what it offers (see hand_signature)
     picture: str  # the key of the picture it shows
     shown: int  # the table version it shows
-    expires: float
+    expires: float  # monotonic time at which it goes to sleep
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wanted: Table | None = None
     busy: bool = False
+    sleep: asyncio.TimerHandle | None = None
 
 
 class TableMessages:
@@ -97,47 +129,53 @@ class TableMessages:
     def __init__(self, client: discord.Client, service: TableService) -> None:
         self.client = client
         self.service = service
-        self.clock: Clock | None = None  # re-armed after every change (set by the extension)
-        self._tables: dict[str, _Latest] = {}
+        self.clock: Clock | None = None  # set by the extension (stopped with the messages)
+        self.pings: TurnPings | None = None  # set by the extension: hears every version too
+        self._tables: dict[str, _TableSurface] = {}
+        self._closed: OrderedDict[str, int] = OrderedDict()  # table id → last version
         self._hands: dict[str, dict[int, _OpenHand]] = {}  # table id → seat → open hand
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._stopping = False
 
     # -- the table message ------------------------------------------------------------------
 
-    async def show(self, table: Table, *, repost: bool = False) -> None:
-        """Bring the table's message (and its open hands) up to ``table`` — or newer."""
-        latest = self._tables.get(table.id)
-        if latest is None:
-            latest = self._tables[table.id] = _Latest(table)
-        elif table.version >= latest.wanted.version:
-            latest.wanted = table
-        if repost:
-            latest.repost = True
-        await self._update_hands(latest.wanted)
-        if latest.busy:
-            # The edit in flight picks the newest version up when it ends; the caller (who
-            # answers a user) returns once the message shows its change.
-            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            latest.waiting.append((table.version, done))
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(done, timeout=WAIT_FOR_EDIT)
-            return
-        latest.busy = True
-        try:
-            while latest.repost or latest.wanted.version > latest.shown:
-                target, reposting = latest.wanted, latest.repost
-                latest.repost = False
-                await self._send(target, reposting)
-                latest.mark_shown(target.version)
-        finally:
-            latest.busy = False
-            latest.mark_shown(latest.shown)
-            if not latest.wanted.is_live and not latest.repost:
-                self._tables.pop(table.id, None)
-
     def heard(self, table: Table) -> None:
-        """The service saved a new version: show it."""
-        self._spawn(self.show(table))
+        """The service saved ``table``: show it (and update the open hands and the pings)."""
+        self.want(table)
+        if self.pings is not None:
+            self.pings.heard(table)
+
+    def want(self, table: Table, *, repost: bool = False) -> _TableSurface | None:
+        """Make ``table`` (or a newer version) the wanted state of its message; ``repost``
+        also moves the message to the bottom. Returns the surface, ``None`` when the table
+        closed at a newer version already."""
+        closed = self._closed.get(table.id)
+        if closed is not None and table.version <= closed and not repost:
+            return None
+        surface = self._tables.get(table.id)
+        if surface is None:
+            surface = self._tables[table.id] = _TableSurface(table)
+        elif table.version > surface.wanted.version or (
+            table.version == surface.wanted.version and table.message_id is not None
+        ):
+            surface.wanted = table
+        if repost and not surface.posting:
+            surface.repost = True
+        self._update_hands(surface.wanted)
+        if surface.task is None or surface.task.done():
+            surface.task = self._spawn(self._deliver(surface))
+        return surface
+
+    async def show(self, table: Table, *, repost: bool = False) -> None:
+        """Bring the table's message up to ``table`` (or newer) and wait, a while, until it
+        shows it."""
+        surface = self.want(table, repost=repost)
+        if surface is None or (surface.shown >= table.version and not surface.repost):
+            return
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        surface.waiting.append((table.version, done))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(done, timeout=WAIT_FOR_EDIT)
 
     async def refresh(self, table: Table, *, repost: bool = False) -> None:
         """The same as :meth:`show` (kept for the handlers' wording)."""
@@ -153,50 +191,160 @@ class TableMessages:
 
         await asyncio.gather(*(one(table) for table in tables))
 
-    async def _send(self, table: Table, repost: bool) -> None:
-        """Edit the table's message in place, or post it anew and retire the old one."""
+    def is_retired(self, table: Table, message_id: int) -> bool:
+        """Is ``message_id`` an old message of ``table`` (not the one it lives in now)?"""
+        return table.message_id is not None and message_id != table.message_id
+
+    def retire_later(self, table: Table, message_id: int) -> None:
+        """A click came from an old message of ``table`` (a post whose retirement failed, or
+        that a crash left behind): retire it now."""
+        channel = self.client.get_partial_messageable(table.channel_id)
+        self._spawn(self._retire(table.id, channel, message_id))
+
+    async def _deliver(self, surface: _TableSurface) -> None:
+        """Send the wanted version until the message shows it (or Discord refuses for good)."""
+        backoff = Backoff()
+        table_id = surface.wanted.id
+        try:
+            while not self._stopping:
+                target = surface.wanted
+                reposting = surface.repost or target.message_id is None
+                if not reposting and target.version <= surface.shown:
+                    break
+                try:
+                    if reposting:
+                        await self._post(surface, target)
+                    else:
+                        await self._edit(target)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:
+                    if not await self._failed(surface, target, reposting, exc, backoff):
+                        break
+                    continue
+                backoff.reset()
+                surface.mark_shown(target.version)
+        finally:
+            surface.release()
+            wanted = surface.wanted
+            if not wanted.is_live and surface.shown >= wanted.version and not surface.repost:
+                self._tables.pop(table_id, None)
+                self._closed[table_id] = wanted.version
+                while len(self._closed) > CLOSED_KEPT:
+                    self._closed.popitem(last=False)
+
+    async def _failed(
+        self,
+        surface: _TableSurface,
+        target: Table,
+        reposting: bool,
+        exc: Exception,
+        backoff: Backoff,
+    ) -> bool:
+        """Deal with a failed edit or post; returns whether to go on."""
+        judged = verdict(exc)
+        if judged is Verdict.GONE and not reposting:
+            log.warning(
+                "Table %s: its message can no longer be edited (%s); posting it again below",
+                target.id,
+                trouble(exc),
+            )
+            surface.repost = True
+            return True
+        if judged is Verdict.RETRY:
+            pause = backoff.next()
+            log.warning(
+                "Table %s: could not show version %d (%s); trying again in %.1f s",
+                target.id,
+                target.version,
+                trouble(exc),
+                pause,
+            )
+            if isinstance(exc, TimeoutError):
+                self._check_later(target.id)
+            await asyncio.sleep(pause)
+            return True
+        if is_discord_trouble(exc):
+            # No permission to post here any more, the channel is gone: nothing to retry
+            # until something changes (the next version tries again).
+            log.warning("Table %s: Discord refused its message (%s)", target.id, trouble(exc))
+        else:
+            log.error("Table %s: could not show its message", target.id, exc_info=exc)
+        surface.repost = False
+        surface.mark_shown(target.version)
+        return False
+
+    def _check_later(self, table_id: str) -> None:
+        """A request hung and was given up: it may still land, with an older version; show
+        the wanted version once more a little later."""
+
+        def again() -> None:
+            surface = self._tables.get(table_id)
+            if surface is not None and not self._stopping:
+                surface.shown = -1
+                self.want(surface.wanted)
+
+        asyncio.get_running_loop().call_later(LATE_CHECK, again)
+
+    async def _edit(self, table: Table) -> None:
+        assert table.message_id is not None
+        payload = await table_payload(table)
+        channel = self.client.get_partial_messageable(table.channel_id)
+        message = channel.get_partial_message(table.message_id)
+        await within(message.edit(**payload.edit_kwargs()))
+
+    async def _post(self, surface: _TableSurface, table: Table) -> None:
+        """Post the table at the bottom of its channel, remember where, retire the old one."""
+        surface.posting = True
         try:
             payload = await table_payload(table)
             channel = self.client.get_partial_messageable(table.channel_id)
-            if table.message_id is not None and not repost:
-                try:
-                    await channel.get_partial_message(table.message_id).edit(
-                        **payload.edit_kwargs()
-                    )
-                    return
-                except discord.NotFound:
-                    log.info("Table message of %s is gone; posting a new one", table.id)
-            message = await channel.send(**payload.send_kwargs())
+            if surface.nonce is None:
+                surface.nonce = str(secrets.randbits(62))
+            message = await within(channel.send(**payload.send_kwargs(), nonce=surface.nonce))
             old = table.message_id
             current = await self.service.set_message(table, message.id)
-            latest = self._tables.get(table.id)
-            if latest is not None and current.version >= latest.wanted.version:
-                latest.wanted = current  # it knows its new message
-            if old is not None:
-                await self._retire(channel, old)
-        except discord.HTTPException:
-            log.exception("Could not update the table message of %s", table.id)
+            surface.nonce = None
+            surface.repost = False
+            if current.version >= surface.wanted.version:
+                surface.wanted = current  # it knows its new message
+            if old is not None and old != message.id:
+                self._spawn(self._retire(table.id, channel, old))
+        finally:
+            surface.posting = False
 
-    async def _retire(self, channel: discord.PartialMessageable, message_id: int) -> None:
+    async def _retire(
+        self, table_id: str, channel: discord.PartialMessageable, message_id: int
+    ) -> None:
         """The table moved below: delete its old message, or at least take its buttons."""
         old = channel.get_partial_message(message_id)
+        until = time.monotonic() + 120
         try:
-            await old.delete()
-        except discord.NotFound:
+            await patiently(
+                old.delete, what=f"Table {table_id}: deleting an old message", until=until
+            )
             return
-        except discord.HTTPException:
-            try:
-                await old.edit(content=t("table.moved"), embeds=[], attachments=[], view=None)
-            except discord.HTTPException:
-                log.debug("Could not retire the old table message %s", message_id)
+        except Exception as exc:
+            if verdict(exc) is Verdict.GONE:
+                return
+        try:
+            await patiently(
+                lambda: old.edit(content=t("table.moved"), embeds=[], attachments=[], view=None),
+                what=f"Table {table_id}: retiring an old message",
+                until=until,
+            )
+        except Exception as exc:
+            log.warning(
+                "Table %s: could not retire message %s (%s)", table_id, message_id, trouble(exc)
+            )
 
     # -- open hands -------------------------------------------------------------------------
 
     def latest(self, table: Table) -> Table:
         """``table``, or the newer version of it this process has seen."""
-        latest = self._tables.get(table.id)
-        if latest is not None and latest.wanted.version > table.version:
-            return latest.wanted
+        surface = self._tables.get(table.id)
+        if surface is not None and surface.wanted.version > table.version:
+            return surface.wanted
         return table
 
     async def show_hand(
@@ -218,41 +366,71 @@ class TableMessages:
             if newest.match is None or newest.playing_seat_of(newest.players[seat].user_id) != seat:
                 newest = table
             payload = await hand_payload(newest, seat, notes=notes, ui=ui)
-            await interaction.edit_original_response(**payload.edit_kwargs())
+            expires = time.monotonic() + HAND_TOKEN_SECONDS - _age(interaction)
+            await patiently(
+                lambda: interaction.edit_original_response(**payload.edit_kwargs()),
+                what=f"Table {table.id}: a hand",
+                until=expires,
+            )
             # Kept for its token only: let the clicked message go (nothing of the bot reads
             # it once the click is routed, and discord.py only for edit_message answers,
             # which the bot never gives).
             interaction.message = None
-            opened = _OpenHand(
-                interaction,
-                seat,
-                current_language(),
-                hand_signature(newest, seat),
-                _picture(newest, seat),
-                newest.version,
-                time.monotonic() + HAND_TOKEN_SECONDS,
-                lock,
-            )
+            hand = hands.get(seat)
             if hand is None:
-                hands[seat] = opened
+                hand = hands[seat] = _OpenHand(
+                    interaction,
+                    seat,
+                    current_language(),
+                    hand_signature(newest, seat),
+                    _picture(newest, seat),
+                    newest.version,
+                    expires,
+                    lock,
+                )
             else:  # the same hand, through its newest interaction
-                hand.interaction, hand.language = opened.interaction, opened.language
-                hand.signature, hand.picture = opened.signature, opened.picture
-                hand.shown, hand.expires = max(hand.shown, newest.version), opened.expires
+                hand.interaction, hand.language = interaction, current_language()
+                hand.signature, hand.picture = hand_signature(newest, seat), _picture(newest, seat)
+                hand.shown, hand.expires = max(hand.shown, newest.version), expires
+            self._set_sleep(table.id, hand)
 
-    async def _update_hands(self, table: Table) -> None:
+    def _set_sleep(self, table_id: str, hand: _OpenHand) -> None:
+        """Before the hand's token expires, it says it has gone to sleep."""
+        if hand.sleep is not None:
+            hand.sleep.cancel()
+        delay = max(0.0, hand.expires - time.monotonic())
+        loop = asyncio.get_running_loop()
+        hand.sleep = loop.call_later(delay, lambda: self._spawn(self._put_to_sleep(table_id, hand)))
+
+    async def _put_to_sleep(self, table_id: str, hand: _OpenHand) -> None:
+        hands = self._hands.get(table_id, {})
+        if hands.get(hand.seat) is not hand:
+            return
+        async with hand.lock:
+            if hands.get(hand.seat) is not hand:
+                return  # a fresh interaction took its place meanwhile
+            hands.pop(hand.seat, None)
+            with speaking(hand.language):
+                payload = asleep_payload(table_id)
+            try:
+                await within(hand.interaction.edit_original_response(**payload.edit_kwargs()))
+            except Exception as exc:
+                log.info("Table %s: a hand could not say it sleeps (%s)", table_id, trouble(exc))
+
+    def _update_hands(self, table: Table) -> None:
         hands = self._hands.get(table.id)
         if not hands:
             return
         if not table.is_live or table.match is None:
-            self._hands.pop(table.id, None)
+            for hand in self._hands.pop(table.id, {}).values():
+                if hand.sleep is not None:
+                    hand.sleep.cancel()
             return
         now = time.monotonic()
         for seat, hand in list(hands.items()):
             gone = table.playing_seat_of(table.players[seat].user_id) is None
             if hand.expires <= now or gone:
-                hands.pop(seat, None)
-                continue
+                continue  # it goes to sleep (or its player left): no more edits
             if table.version <= hand.shown or hand_signature(table, seat) == hand.signature:
                 continue
             if hand.wanted is None or table.version > hand.wanted.version:
@@ -261,42 +439,98 @@ class TableMessages:
                 self._spawn(self._edit_hand(table.id, hand))
 
     async def _edit_hand(self, table_id: str, hand: _OpenHand) -> None:
+        """Bring an open hand up to its wanted version, trying again after passing trouble."""
         hand.busy = True
+        backoff = Backoff()
         try:
-            while hand.wanted is not None:
-                async with hand.lock:
-                    table, hand.wanted = hand.wanted, None
-                    signature = hand_signature(table, hand.seat)
-                    if table.version <= hand.shown or signature == hand.signature:
-                        continue
-                    with speaking(hand.language):
-                        payload = await hand_payload(table, hand.seat)
-                    kwargs = payload.edit_kwargs()
-                    picture = _picture(table, hand.seat)
-                    if picture == hand.picture:
-                        del kwargs["attachments"]  # the same picture: keep it
-                    try:
-                        await hand.interaction.edit_original_response(**kwargs)
-                    except discord.HTTPException:
-                        # The token expired or the message was dismissed: stop following it.
-                        hands = self._hands.get(table_id, {})
-                        if hands.get(hand.seat) is hand:
-                            hands.pop(hand.seat, None)
-                        return
-                    hand.signature, hand.picture, hand.shown = signature, picture, table.version
+            while hand.wanted is not None and not self._stopping:
+                pause = await self._edit_hand_once(table_id, hand)
+                if pause is None:
+                    backoff.reset()
+                    continue
+                if pause < 0:
+                    return
+                await asyncio.sleep(backoff.next())
         finally:
             hand.busy = False
 
-    def _spawn(self, work: Awaitable[None]) -> None:
-        task = asyncio.ensure_future(work)
+    async def _edit_hand_once(self, table_id: str, hand: _OpenHand) -> float | None:
+        """One edit of the hand: ``None`` when done (or nothing to do), a positive number to
+        try again after a pause, a negative one to stop following the hand."""
+        async with hand.lock:
+            table = hand.wanted
+            if table is None:
+                return None
+            signature = hand_signature(table, hand.seat)
+            if table.version <= hand.shown or signature == hand.signature:
+                hand.wanted = None
+                return None
+            if time.monotonic() >= hand.expires:
+                return -1.0  # it goes to sleep instead
+            with speaking(hand.language):
+                payload = await hand_payload(table, hand.seat)
+            kwargs = payload.edit_kwargs()
+            picture = _picture(table, hand.seat)
+            if picture == hand.picture:
+                del kwargs["attachments"]  # the same picture: keep it
+            try:
+                await within(hand.interaction.edit_original_response(**kwargs))
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                if verdict(exc) is not Verdict.RETRY:
+                    # The token expired or the message was dismissed: stop following it.
+                    log.info("Table %s: stopped following a hand (%s)", table_id, trouble(exc))
+                    self._forget_hand(table_id, hand)
+                    return -1.0
+                log.warning(
+                    "Table %s: could not update a hand (%s); trying again", table_id, trouble(exc)
+                )
+                return 1.0
+            hand.signature, hand.picture, hand.shown = signature, picture, table.version
+            if hand.wanted is table:
+                hand.wanted = None
+            return None
+
+    def _forget_hand(self, table_id: str, hand: _OpenHand) -> None:
+        hands = self._hands.get(table_id, {})
+        if hands.get(hand.seat) is hand:
+            hands.pop(hand.seat, None)
+        if hand.sleep is not None:
+            hand.sleep.cancel()
+
+    # -- lifetime ---------------------------------------------------------------------------
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def drain(self, seconds: float = PATIENCE) -> None:
+        """Give the deliveries under way ``seconds`` to finish (the bot is stopping)."""
+        pending = [task for task in self._tasks if not task.done()]
+        if pending:
+            await asyncio.wait(pending, timeout=seconds)
 
     def stop(self) -> None:
-        """Forget the open hands and cancel their edits (the extension unloads)."""
+        """Forget the open hands and cancel every delivery (the extension unloads)."""
+        self._stopping = True
+        if self.pings is not None:
+            self.pings.stop()
         for task in self._tasks:
             task.cancel()
+        for hands in self._hands.values():
+            for hand in hands.values():
+                if hand.sleep is not None:
+                    hand.sleep.cancel()
         self._hands.clear()
+
+
+def _age(interaction: discord.Interaction[Any]) -> float:
+    """Seconds since Discord created the interaction (its token's lifetime counts from then)."""
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    return min(max(age, 0.0), 60.0)
 
 
 def _picture(table: Table, seat: int) -> str:

@@ -89,4 +89,4 @@ async def test_one_permission_less_and_the_table_cannot_be_posted(invited: Serve
     await play_a_little(invited, invited.channel)
     refused = [r for r in invited.fake.errors if r.status == 403]
     assert [(r.method, r.files) for r in refused] == [("POST", ["table.png"])]
-    assert "Could not update the table message" in invited.bot.output_text
+    assert "Discord refused its message" in invited.bot.output_text

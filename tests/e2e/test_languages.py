@@ -34,7 +34,7 @@ async def test_an_italian_user_sees_italian_while_an_english_user_sees_english(
     assert "Verde Inverti" in text
     assert "Giallo Pesca Due" in text
     assert "Rosso 3" in text
-    assert "Non è il tuo turno" in text
+    assert "In attesa del tuo turno" in text
     # A refusal in Italian: it is Alice's turn, not Bruno's.
     refused = await slash(world, bruno, "uno gioca", carta="Rosso 3")
     assert refused.message.content == "Non tocca a te."

@@ -139,7 +139,7 @@ async def test_a_hand_opened_while_waiting_shows_the_card_menu_when_the_turn_com
     await stack(world, table_id, [["R1", "R2"], ["R3", "B4", "G5"], ["Y1", "Y2"]], "R9", dealer=2)
     waiting = await slash(world, world.bruno, "uno hand")
     hand = waiting.message
-    assert "Not your turn" in description(hand)
+    assert "Waiting for your turn" in description(hand)
     assert not any(cid.startswith("uno:1:pick:") for cid in _ids(hand))
     await slash(world, world.alice, "uno play", card="R1")
     deadline = time.monotonic() + 5
