@@ -86,6 +86,7 @@ class UnoBot(commands.AutoShardedBot):
         self.repo = repo
         self.force_sync = force_sync
         self.clear_guilds = tuple(clear_guilds)
+        self._stopping = False
 
     async def setup_hook(self) -> None:
         if self.settings.monitor_loop:
@@ -176,6 +177,21 @@ class UnoBot(commands.AutoShardedBot):
             else:
                 log.info("Removed the server-only copy of the commands from server %s", guild_id)
             await self.repo.delete_meta(f"{_SYNCED}{guild_id}")
+
+    async def close(self) -> None:
+        """Stop: each cog with a ``drain()`` first finishes (and answers) the interactions
+        under way while the connection is still open; then discord.py closes."""
+        if self._stopping:
+            return await super().close()
+        self._stopping = True
+        for cog in list(self.cogs.values()):
+            drain = getattr(cog, "drain", None)
+            if drain is not None and not self.is_closed():
+                try:
+                    await drain()
+                except Exception:
+                    log.exception("Could not finish the work under way of %s", type(cog).__name__)
+        await super().close()
 
     async def on_ready(self) -> None:
         log.info(

@@ -21,8 +21,10 @@ from tables import DEFAULT_PAUSE, Clock, Shards, TableService
 from tables.clock import DEFAULT_CATCH_GRACE, DEFAULT_HELD_GRACE
 
 from ._boards import Boards
+from ._gateway import GatewayWatch
+from ._pings import TurnPings
 from ._play import Uno
-from ._replies import GuildLanguages, Replies
+from ._replies import GuildPrefs, Replies
 from ._slash import AdminGroup, UnoGroup
 from ._table_message import TableMessages
 
@@ -41,12 +43,16 @@ async def setup(bot: commands.Bot) -> None:
     # names some of SHARD_COUNT).
     shards = Shards.of(getattr(settings, "shard_count", None), getattr(settings, "shard_ids", None))
     service = TableService(repo, shards=shards)
-    languages = GuildLanguages(repo.settings)
+    languages = GuildPrefs(repo.settings)
     replies = Replies(languages)
+    watch = GatewayWatch(bot, service.outages, repo, alive_key=f"alive:{shards}")
     messages = TableMessages(bot, service)
+    messages.pings = TurnPings(bot, languages.turn_ping)
     service.listen(messages.heard)
     messages.clock = Clock(
         service,
+        confirm=watch.confirm,
+        causes=watch.causes,
         pause=getattr(settings, "computer_pause", DEFAULT_PAUSE),
         held_grace=getattr(settings, "held_seat_grace", DEFAULT_HELD_GRACE),
         catch_grace=getattr(settings, "catch_grace", DEFAULT_CATCH_GRACE),
@@ -54,12 +60,16 @@ async def setup(bot: commands.Bot) -> None:
     play = Uno(bot, service, replies, messages)
     boards = Boards(repo, replies, languages, service)
     play.personal["forget"] = boards.on_forget
+    await bot.add_cog(watch)
     await bot.add_cog(play)
     await bot.add_cog(boards)
     bot.tree.add_command(UnoGroup(play, boards, replies))
     bot.tree.add_command(AdminGroup(play, boards, replies))
-    # Commands the tree cannot find (an outdated client, a forged name) are answered too.
+    # Commands the tree cannot find (an outdated client, a forged name) are answered too;
+    # every command interaction is checked at the edge first (forged options, duplicates, a
+    # stopping bot). The tree calls its instance's interaction_check: no subclass needed.
     bot.tree.error(replies.refuse_command)
+    bot.tree.interaction_check = replies.check_command  # type: ignore[method-assign]
 
 
 async def teardown(bot: commands.Bot) -> None:
@@ -67,3 +77,4 @@ async def teardown(bot: commands.Bot) -> None:
     for name in GROUPS:
         bot.tree.remove_command(name)
     vars(bot.tree).pop("on_error", None)  # back to discord.py's own handler
+    vars(bot.tree).pop("interaction_check", None)

@@ -21,6 +21,7 @@ from engine import PRESETS, Colour, Rules, RulesError
 from renders import LeaderRow, render_leaderboard, render_standings, render_stats
 from storage import GameRepository, GuildSettings, Sort
 from storage.boards import BoardRow, PlayerStats
+from storage.settings import NEVER
 from storage.tournaments import TournamentExistsError, UnknownTournamentError
 from tables import TableError, TableService, refused
 
@@ -28,7 +29,7 @@ from ._components import button
 from ._house import differences
 from ._i18n import LANGUAGES, t
 from ._present import colour_name, preset_name
-from ._replies import GuildLanguages, Interaction, Replies, answers
+from ._replies import DEFAULT_TURN_PING, GuildPrefs, Interaction, Replies, answers
 from ._verbs import CustomId, base36
 
 PAGE = 10
@@ -106,7 +107,7 @@ class Boards(commands.Cog):
         self,
         repo: GameRepository,
         replies: Replies,
-        languages: GuildLanguages,
+        languages: GuildPrefs,
         service: TableService,
     ) -> None:
         self.repo = repo
@@ -266,7 +267,7 @@ class Boards(commands.Cog):
         preset: str | None,
         points: int | None,
         turn_seconds: int | None,
-        ping_turns: bool | None,
+        turn_ping: int | None,
         language: str | None,
         reset_rules: bool,
         house: Callable[[], dict[str, Any]],
@@ -291,14 +292,14 @@ class Boards(commands.Cog):
             preset=preset if preset is not None else current.preset,
             target=points if points is not None else current.target,
             turn_seconds=turn_seconds if turn_seconds is not None else current.turn_seconds,
-            ping_turns=ping_turns if ping_turns is not None else current.ping_turns,
+            turn_ping=turn_ping if turn_ping is not None else current.turn_ping,
             language=(
                 current.language if language is None else None if language == "auto" else language
             ),
             options=options,
         )
         await store.set_guild_settings(guild, updated)
-        self.languages.remember(guild, updated.language)
+        self.languages.remember(guild, updated)
         await self.replies.say(interaction, _describe_settings(updated))
 
     @answers()
@@ -328,7 +329,7 @@ def _describe_settings(settings: GuildSettings) -> str:
         preset=preset_name(settings.preset) if settings.preset else unset,
         points=settings.target if settings.target is not None else unset,
         turn_seconds=settings.turn_seconds if settings.turn_seconds is not None else unset,
-        ping=t("settings.yes") if settings.ping_turns else t("settings.no"),
+        ping=_ping_words(settings.turn_ping),
         language=settings.language or t("language.auto"),
     )
     preset = settings.preset or "classic"
@@ -336,3 +337,14 @@ def _describe_settings(settings: GuildSettings) -> str:
     if changed:
         text += "\n" + t("table.house_rules", changes="; ".join(changed))
     return text
+
+
+def _ping_words(turn_ping: int | None) -> str:
+    """When turns are pinged, in words."""
+    if turn_ping is None:
+        return t("settings.ping.after", seconds=DEFAULT_TURN_PING)
+    if turn_ping == NEVER:
+        return t("settings.ping.never")
+    if turn_ping == 0:
+        return t("settings.ping.now")
+    return t("settings.ping.after", seconds=turn_ping)

@@ -24,13 +24,14 @@ from engine.actions import CALL_UNO, ChooseColour, Play
 from engine.events import CardsReceived, HandRevealed, events_for
 from players import LEVELS
 from tables import Change, Player, StaleClickError, Table, TableError, TableService
+from tables.records import is_public_record
 
 from ._components import HANDLER_COG, routed
 from ._editor import editor_payload
 from ._house import PAGES, changes_for
 from ._i18n import LANGUAGES, CatalogueTranslator, guild_language, speaking, t
 from ._messages import HandState
-from ._present import card_name, colour_name, preset_name, rules_help, team_name
+from ._present import card_name, colour_name, describe, preset_name, rules_help, team_name
 from ._replies import Defer, Interaction, Replies, answers
 from ._table_message import TableMessages
 from ._verbs import BY_NAME, CustomId, Place, actions_of, base36, with_uno
@@ -114,6 +115,18 @@ def named_colour(table: Table, text: str) -> Colour:
     return colour
 
 
+def what_was_done(change: Change, table: Table) -> list[str]:
+    """After the mover's own move, when the turn passed on: what happened, in words, and who
+    plays next (instead of a bare "not your turn", which reads like a refusal)."""
+    after = change.table.match
+    if after is None or after.hand.is_over:
+        return []
+    names = table.names()
+    done = [describe(e, names) for e in change.events if is_public_record(e)]
+    said = " ".join(line for line in done[:3] if line)
+    return [t("hand.done", what=said, name=names[after.hand.current])] if said else []
+
+
 def notes_for(seat: int, change: Change, table: Table) -> list[str]:
     """What only this seat should read after its action: cards drawn, a revealed hand."""
     notes: list[str] = []
@@ -169,16 +182,17 @@ class Uno(commands.Cog, name=HANDLER_COG):
     async def cog_load(self) -> None:
         await self.bot.tree.set_translator(CatalogueTranslator())
         tables = await self.service.live_tables()
-        if self.messages.clock is not None:
-            for table in tables:
-                self.messages.clock.watch(table)
-        log.info("Clocks set for %d live tables (%s)", len(tables), self.service.shards)
         # A move committed just before a stop may never have reached its table message:
-        # show every live table again, once the bot is connected.
+        # show every live table again, once the bot is connected — and only then set the
+        # clocks (nobody could act before: the time the bot was down is given back).
         self._refresh = asyncio.get_running_loop().create_task(self._refresh_when_ready(tables))
 
     async def _refresh_when_ready(self, tables: list[Table]) -> None:
         await self.bot.wait_until_ready()
+        if self.messages.clock is not None:
+            for table in tables:
+                self.messages.clock.watch(table)
+        log.info("Clocks set for %d live tables (%s)", len(tables), self.service.shards)
         await self.messages.refresh_all(tables)
         log.info("Table messages shown again for %d live tables", len(tables))
         # Connected, the servers' channels and members cached, the live tables loaded and
@@ -186,6 +200,14 @@ class Uno(commands.Cog, name=HANDLER_COG):
         # reach, a full collection no longer walks it (its pauses stay short).
         gc.collect()
         gc.freeze()
+
+    async def drain(self) -> None:
+        """The bot stops: no new interactions; the ones under way finish and are answered,
+        and the messages they changed are shown, before the connection closes."""
+        if self.messages.clock is not None:
+            self.messages.clock.stop()
+        await self.replies.drain()
+        await self.messages.drain()
 
     async def cog_unload(self) -> None:
         if self._refresh is not None:
@@ -206,10 +228,7 @@ class Uno(commands.Cog, name=HANDLER_COG):
 
     async def _arrived(self, interaction: Interaction, table: Table) -> Table:
         """Any interaction with the table brings a person back to a seat a computer held."""
-        back = await self.service.reclaim(table, interaction.user.id)
-        if back is not table:
-            await self.messages.refresh(back)
-        return back
+        return await self.service.reclaim(table, interaction.user.id)
 
     async def _as_player(self, interaction: Interaction, tournament: str | None) -> Player:
         """The user as a player; at a tournament table, with their team's role (R-TEAM-3)."""
@@ -250,18 +269,24 @@ class Uno(commands.Cog, name=HANDLER_COG):
         change = await self.service.update(
             table.id, lambda tb, now: tb.act(user, *actions, now=now), version=version
         )
-        seat = change.table.playing_seat_of(user)
+        await self.answer_move(interaction, table, change)
+
+    async def answer_move(self, interaction: Interaction, before: Table, change: Change) -> None:
+        """After a move: the mover's hand with what they got and what they did (the table
+        message follows by itself: the service announced the change)."""
+        seat = change.table.playing_seat_of(interaction.user.id)
         if seat is not None and change.table.match is not None:
-            await self.show_hand(interaction, change.table, notes=notes_for(seat, change, table))
+            notes = notes_for(seat, change, before)
+            if change.table.match.hand.current != seat:
+                notes = [*what_was_done(change, before), *notes]
+            await self.show_hand(interaction, change.table, notes=notes)
         else:
             await self.replies.say(interaction, t("ok.done"))
-        await self.messages.refresh(change.table)
 
     async def _lobby(
         self, interaction: Interaction, change: Change, done: str, **params: Any
     ) -> None:
         await self.replies.say(interaction, t(done, **params))
-        await self.messages.refresh(change.table)
 
     # -- components -------------------------------------------------------------------------
 
@@ -274,6 +299,8 @@ class Uno(commands.Cog, name=HANDLER_COG):
         """
         if interaction.type is not discord.InteractionType.component:
             return
+        if not self.replies.first_time(interaction):
+            return  # delivered twice (a gateway resume): it was handled the first time
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
         message = interaction.message
@@ -321,11 +348,24 @@ class Uno(commands.Cog, name=HANDLER_COG):
                 raise TableError("unknown_table")
             if table.channel_id != interaction.channel_id:
                 raise TableError("other_channel")
+            self._retire_if_old(interaction, table)
             table = await self._arrived(interaction, table)
             handler = self.verbs.get(cid.verb, self._on_action)
             await handler(interaction, table, cid, values)
 
         await self.replies.run(interaction, body, defer=defer)
+
+    def _retire_if_old(self, interaction: Interaction, table: Table) -> None:
+        """A click on an old public message of the table (one a failed retirement or a crash
+        left behind, still with its buttons): the click is served, the message retired."""
+        message = interaction.message
+        if (
+            message is not None
+            and message.embeds
+            and not message.flags.ephemeral
+            and self.messages.is_retired(table, message.id)
+        ):
+            self.messages.retire_later(table, message.id)
 
     @staticmethod
     async def _not_yours() -> None:
@@ -361,7 +401,6 @@ class Uno(commands.Cog, name=HANDLER_COG):
             await self.show_hand(interaction, change.table)
         else:
             await self.replies.say(interaction, t("ok.done"))
-        await self.messages.refresh(change.table)
 
     async def _on_join(
         self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
@@ -453,8 +492,6 @@ class Uno(commands.Cog, name=HANDLER_COG):
             table.id, lambda tb, now: tb.set_options(changes, by=user, is_admin=admin, now=now)
         )
         await self._show_editor(interaction, change.table, page)
-        if change.table.version != table.version:
-            await self.messages.refresh(change.table)
 
     async def _show_editor(self, interaction: Interaction, table: Table, page: str) -> None:
         if table.status != "lobby":
@@ -523,7 +560,6 @@ class Uno(commands.Cog, name=HANDLER_COG):
             await self.show_hand(interaction, change.table, notes=[t("ok.started")])
         else:
             await self.replies.say(interaction, t("ok.started"))
-        await self.messages.refresh(change.table)
 
     async def seat_computer(self, interaction: Interaction, table: Table, level: str) -> None:
         """The host seats a computer player of ``level``."""
@@ -681,12 +717,7 @@ class Uno(commands.Cog, name=HANDLER_COG):
         change = await self.service.update(
             table.id, lambda tb, now: tb.catch(user, target, now=now)
         )
-        seat = change.table.playing_seat_of(user)
-        if seat is not None and change.table.match is not None:
-            await self.show_hand(interaction, change.table, notes=notes_for(seat, change, table))
-        else:
-            await self.replies.say(interaction, t("ok.done"))
-        await self.messages.refresh(change.table)
+        await self.answer_move(interaction, table, change)
 
     @answers()
     async def repost(self, interaction: Interaction) -> None:

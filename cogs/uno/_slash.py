@@ -21,6 +21,7 @@ from discord import app_commands
 from engine import PRESETS
 from engine.actions import CALL_UNO, CHALLENGE, DRAW, PASS
 from players import LEVELS
+from storage.settings import NEVER
 from tables import TableError
 
 from ._boards import SORTS, Boards
@@ -97,6 +98,17 @@ def house_options(**given: Any) -> dict[str, Any]:
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=app_commands.locale_str(n, key=f"language.{v}"), value=v)
     for n, v in (("English", "en"), ("Italiano", "it"), ("automatic", "auto"))
+]
+#: When a person whose turn came is mentioned: never, at once, or after some seconds.
+TURN_PING_CHOICES = [
+    app_commands.Choice(name=app_commands.locale_str(name, key=f"ping.{key}"), value=value)
+    for key, name, value in (
+        ("never", "never", NEVER),
+        ("now", "at once", 0),
+        ("15", "after 15 seconds", 15),
+        ("25", "after 25 seconds (default)", 25),
+        ("60", "after a minute", 60),
+    )
 ]
 
 
@@ -436,19 +448,20 @@ class AdminGroup(_Refusing, name="uno-admin", description="Manage UNO on this se
         preset="Default rules for /uno new",
         points="Default points to win a match",
         turn_seconds="Default seconds per turn (0: no limit)",
-        ping_turns="Mention the player whose turn it is",
+        turn_ping="When to mention a player whose turn came and who has not acted",
         language="Language of public messages (automatic: the server's)",
         reset_rules="Forget the server's house rules (back to the preset's)",
         **HOUSE_DESCRIPTIONS,
     )
     @app_commands.choices(preset=PRESET_CHOICES, language=LANGUAGE_CHOICES, **HOUSE_CHOICES)
+    @app_commands.choices(turn_ping=TURN_PING_CHOICES)
     async def settings(
         self,
         interaction: Interaction,
         preset: str | None = None,
         points: app_commands.Range[int, 50, 5000] | None = None,
         turn_seconds: app_commands.Range[int, 0, 600] | None = None,
-        ping_turns: bool | None = None,
+        turn_ping: int | None = None,
         language: str | None = None,
         reset_rules: bool = False,
         stacking: str | None = None,
@@ -470,7 +483,7 @@ class AdminGroup(_Refusing, name="uno-admin", description="Manage UNO on this se
             preset,
             points,
             turn_seconds,
-            ping_turns,
+            turn_ping,
             language,
             reset_rules,
             lambda: house_options(
