@@ -101,7 +101,10 @@ counts its 429s (``.answered``) and stops with ``.off()`` or ``fake.clear_rate_l
 the requests it answered are in ``fake.rate_limited``, not in ``errors``.
 """
 
+from .clock import FakeClock
 from .commands import CommandError, Upload, UserActionError
+from .faults import FaultRule
+from .outages import GatewayTrouble
 from .process import REPO_ROOT, BotProcess, BotProcessError
 from .ratelimits import RateLimitRule
 from .server import (
@@ -109,7 +112,9 @@ from .server import (
     Choices,
     ComponentError,
     FakeDiscord,
+    InteractionNotDeliveredError,
     InteractionResult,
+    RecordedRequest,
 )
 from .world import (
     FakeAttachment,
@@ -119,6 +124,7 @@ from .world import (
     FakeMessage,
     FakeRole,
     FakeUser,
+    MessageVersion,
     Perm,
 )
 
@@ -132,15 +138,21 @@ __all__ = [
     "ComponentError",
     "FakeAttachment",
     "FakeChannel",
+    "FakeClock",
     "FakeDiscord",
     "FakeGuild",
     "FakeMember",
     "FakeMessage",
     "FakeRole",
     "FakeUser",
+    "FaultRule",
+    "GatewayTrouble",
+    "InteractionNotDeliveredError",
     "InteractionResult",
+    "MessageVersion",
     "Perm",
     "RateLimitRule",
+    "RecordedRequest",
     "Upload",
     "UserActionError",
 ]
