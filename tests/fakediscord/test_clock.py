@@ -123,6 +123,7 @@ async def test_a_bot_timer_fires_when_time_passes_and_the_gateway_stays_up(world
     fake = world.fake
     later = await fake.slash(world.alice, world.general, "demo later", seconds=600, text="done")
     assert later.content == "Waiting 600.0s"
+    await later.done()  # the bot is asleep on its timer before time passes
     resumes, identifies = fake.resume_count, fake.identify_count
     started = time.monotonic()
     await fake.pass_time(600)
