@@ -501,7 +501,8 @@ class FakeDiscord:
         self._tokens: dict[str, InteractionResult] = {}
         self._option_attachments: dict[int, FakeAttachment] = {}
         self._change = asyncio.Event()
-        self._pending: set[asyncio.Task[Any]] = set()
+        self._pending: set[asyncio.Task[Any]] = set()  # world-change dispatches
+        self._background: set[asyncio.Future[Any]] = set()  # the ends of silences and outages
         self._muted = 0
         self._runner: web.AppRunner | None = None
         self._listener: Listener | None = None
@@ -547,7 +548,7 @@ class FakeDiscord:
             if conn.open:
                 with contextlib.suppress(Exception):
                     await conn.ws.close(code=1001, message=b"fake discord shutting down")
-        for task in list(self._pending):
+        for task in [*self._pending, *self._background]:
             task.cancel()
         if self._listener is not None:
             await self._listener.stop(drop=False)
@@ -1180,9 +1181,10 @@ class FakeDiscord:
         return trouble
 
     def _spawn(self, coro: Awaitable[Any]) -> None:
+        # Not in _pending: acting as a user flushes those, and must not wait for an outage.
         task = asyncio.ensure_future(coro)
-        self._pending.add(task)
-        task.add_done_callback(self._pending.discard)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def silence_gateway(self, seconds: float) -> GatewayTrouble:
         """For ``seconds`` on the fake clock send nothing on any gateway connection and
