@@ -6,6 +6,12 @@ The real bot runs in a subprocess (see ``process.py``) with ``discord.http.Route
 users: :meth:`FakeDiscord.slash`, :meth:`~FakeDiscord.autocomplete`, :meth:`~FakeDiscord.click`,
 :meth:`~FakeDiscord.select`, :meth:`~FakeDiscord.submit_modal`, and assert on what each user
 can see (:meth:`FakeDiscord.visible_to`).
+
+Discord's time is :attr:`FakeDiscord.clock` (``clock.py``), shared with the bot process; on
+it the fake keeps Discord's deadlines (3-second callbacks, 15-minute tokens, capped edits of
+messages older than an hour). Tests make it misbehave with :meth:`FakeDiscord.rate_limit`
+(``ratelimits.py``), :meth:`FakeDiscord.fault` (``faults.py``) and the gateway trouble of
+``outages.py`` (op 7, op 9, a silent gateway, an outage).
 """
 
 from __future__ import annotations
