@@ -125,7 +125,11 @@ Every message version has the fake time it began to show (``message.history[i].a
 ``message.created_at``), for convergence checks: ``message.version_at(t)``,
 ``message.shown_at(wanted, since=t)`` and ``fake.shown_at(channel, wanted, since=t)`` (when
 the channel first showed a version ``wanted`` accepts, at or after ``t``); the lag behind a
-state stored at ``t`` is that minus ``t``. ``RecordedRequest.at`` is fake epoch time too.
+state stored at ``t`` is that minus ``t``. Two time bases, both on the fake clock: message and
+trouble times are epoch seconds (``fake.clock.now()``, comparable with the bot's
+``time.time()``); request and interaction times (``RecordedRequest.at``, ``dispatched_at``,
+``responded_at``, gateway ``opened_at``/``closed_at``) are ``fake.clock.monotonic()``, as
+before (equal to ``time.monotonic()`` until a test advances the clock).
 
 Faults: ``fake.fault`` (``faults.py``)
 =====================================

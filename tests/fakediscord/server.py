@@ -163,7 +163,7 @@ class RecordedRequest:
     status: int  # 0: no answer, the connection was dropped (a "reset" fault)
     body: Any
     files: list[str]
-    at: float  # when it came in: epoch seconds on the fake clock (fake.clock.now())
+    at: float  # when it came in: fake.clock.monotonic() (time.monotonic() plus the offset)
     response: Any = None
     fault: FaultRule | None = None  # the fault rule that fired on it, if one did
 
@@ -193,7 +193,7 @@ class GatewayConnection:
     ws: web.WebSocketResponse
     path: str
     query: dict[str, str]
-    opened_at: float
+    opened_at: float  # fake.clock.monotonic()
     compress: str | None
     kind: str | None = None  # "identify" or "resume" once the bot said which
     session: GatewaySession | None = None
@@ -1386,7 +1386,7 @@ class FakeDiscord:
             ws=ws,
             path=request.path,
             query=query,
-            opened_at=self.clock.now(),
+            opened_at=self.clock.monotonic(),
             compress=query.get("compress"),
         )
         self.gateway_connections.append(conn)
@@ -1423,7 +1423,7 @@ class FakeDiscord:
         except (ConnectionResetError, RuntimeError):
             pass
         finally:
-            conn.closed_at = self.clock.now()
+            conn.closed_at = self.clock.monotonic()
             conn.close_code = ws.close_code
             if conn.session is not None and conn.session.connection is conn:
                 conn.session.connection = None
@@ -1728,7 +1728,7 @@ class FakeDiscord:
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
         self.last_bot_activity = time.monotonic()
-        at = self.clock.now()
+        at = self.clock.monotonic()
         body: Any = None
         files = _Files()
         matched: str | None = None
