@@ -75,10 +75,13 @@ What the fake gives you
   (this interaction's refused requests), ``await done()`` (answered, deferred message filled
   in, bot quiet), ``await wait_response()``.
 * Reading: ``visible_to(user)``, ``seen_text(user)``, ``channel_messages(channel)``,
-  ``last_message(channel)``, ``messages`` (every ``FakeMessage``, each with ``history``),
-  ``registered_commands(guild)``, ``requests``, ``unknown_routes``, ``errors``,
-  ``gateway_connections``, ``assert_clean()``.
-* Gateway control: ``reconnect_gateway()`` (op 7, the bot RESUMEs), ``drop_gateway(code)``.
+  ``last_message(channel)``, ``bot_messages(channel)`` (the bot's live public ones),
+  ``messages`` (every ``FakeMessage``, each with ``history``), ``registered_commands(guild)``,
+  ``requests``, ``unknown_routes``, ``errors``, ``gateway_connections``,
+  ``assert_clean(allow=..., allow_codes=...)``.
+* Gateway control: ``gateway_reconnect()`` (op 7 to every session, the bot RESUMEs; also
+  called ``reconnect_gateway``), ``gateway_invalid_session(resumable=False)`` (op 9),
+  ``drop_gateway(code)``, ``silence_gateway(seconds)``, ``outage(seconds)`` (``outages.py``).
 * Shards: ``FakeDiscord(shard_count=2)`` is what ``GET /gateway/bot`` recommends; each
   IDENTIFY's ``shard: [id, count]`` gets only its guilds' events (GUILD_CREATE, world changes,
   interactions), by Discord's formula ``(guild_id >> 22) % count``; direct messages go to
@@ -91,17 +94,96 @@ What the fake gives you
 
 Like Discord, the fake answers a callback later than 3 seconds with 404 Unknown interaction
 (``FakeDiscord(interaction_deadline=None)`` turns that off), a second callback with 400
-"already acknowledged", and payloads over Discord's limits with 400 Invalid Form Body.
+"already acknowledged", a followup before any callback with 404 Unknown Webhook, and payloads
+over Discord's limits with 400 Invalid Form Body.
+
+Time: ``fake.clock`` (``clock.py``)
+====================================
+
+Discord's time and the bot's are ``fake.clock``: real time plus an offset the test moves
+forward. ``fake.clock.advance(3600)`` makes an hour pass at once for the fake and for the bot
+process (its ``time.time``/``time.monotonic`` and so its asyncio timers; not
+``time.perf_counter``, not ``datetime``). ``await fake.pass_time(3600)`` does the same in
+20-second steps that keep the bot's gateway connection fed, so discord.py does not reconnect
+(a bare jump past 60 s makes it RESUME). Advance once the bot is idle (``await
+result.done()``): a timer the bot arms after the advance counts from the new time.
+``fake.clock.now()`` is epoch seconds (``time.time()`` in the bot), ``fake.clock.monotonic()``,
+``await fake.clock.sleep(s)``.
+
+On that clock the fake enforces:
+
+* the 3-second callback deadline (above) and ``latency``;
+* 15-minute interaction tokens (``fake.interaction_token_lifetime``): every webhook route
+  (followup, get/edit/delete the original or a followup) answers 401
+  ``{"code": 50027, "message": "Invalid Webhook Token"}`` after that;
+* capped edits of old messages: a channel-message PATCH of a message older than an hour
+  succeeds ``fake.old_message_edit_limit`` times (3) per rolling hour per message, then
+  answers 400 ``{"code": 30046, ...}``; those answers are in ``fake.edit_limited``, not in
+  ``errors``.
+
+Every message version has the fake time it began to show (``message.history[i].at``;
+``message.created_at``), for convergence checks: ``message.version_at(t)``,
+``message.shown_at(wanted, since=t)`` and ``fake.shown_at(channel, wanted, since=t)`` (when
+the channel first showed a version ``wanted`` accepts, at or after ``t``); the lag behind a
+state stored at ``t`` is that minus ``t``. Two time bases, both on the fake clock: message and
+trouble times are epoch seconds (``fake.clock.now()``, comparable with the bot's
+``time.time()``); request and interaction times (``RecordedRequest.at``, ``dispatched_at``,
+``responded_at``, gateway ``opened_at``/``closed_at``) are ``fake.clock.monotonic()``, as
+before (equal to ``time.monotonic()`` until a test advances the clock).
+
+Faults: ``fake.fault`` (``faults.py``)
+=====================================
+
+``fake.fault(method, route, status=503, ...)`` answers matching requests with a 5xx (or any
+error) and Discord's JSON body instead of handling them; ``carried_out=True`` handles them
+first (the edit is made, the callback taken) and then answers the error; ``hang=s`` answers
+``s`` real seconds late (``status=None``: then handles it normally); ``status="reset"`` drops
+the connection. ``every=n`` or ``probability=p, seed=...`` picks which requests; ``"*"``
+matches any method or route. ``.seen``, ``.answered``, ``.requests``, ``.off()``,
+``fake.clear_faults()``; the requests faulted are in ``fake.faulted``, not in ``errors``::
+
+    table_edits = fake.fault("PATCH", "/channels/{channel_id}/messages/{message_id}",
+                             status=503, probability=0.15, seed=1, channel_id=table.id)
+    fake.fault("POST", "/interactions/{interaction_id}/{token}/callback",
+               status=500, carried_out=True, limit=1)   # discord.py retries: 40060
+
+Gateway trouble (``outages.py``)
+================================
+
+``await fake.silence_gateway(60)``: for 60 fake seconds nothing is sent on any gateway
+connection (no heartbeat ACK, no dispatch, no HELLO on a new one) and what the bot sends is
+ignored; held-back events go out when it ends. ``await fake.outage(60)``: every connection is
+reset, the port stops listening (new connections are refused), and the fake listens again on
+the same port when the fake clock reaches the end. Both return a ``GatewayTrouble`` (``began``,
+``ended``, ``duration``, ``await .wait_over()``), listed in ``fake.troubles``; ``fake.silenced``
+and ``fake.down`` say whether one is on. A user's interaction meanwhile is never delivered:
+``slash``/``click``/``select``/``submit_modal`` raise ``InteractionNotDeliveredError`` (a
+``BotNotConnectedError``) whose ``.result.undelivered`` is True::
+
+    outage = await fake.outage(60)
+    with pytest.raises(InteractionNotDeliveredError):
+        await fake.click(alice, table_message, "uno:1:draw")
+    fake.clock.advance(60)          # the bot's reconnect backoff sleeps on this clock too
+    await outage.wait_over()
+    await fake.wait_for(lambda: fake.connected, within=15)
+
+The fake answers an op 1 heartbeat with op 11 whenever it comes, except in a silence or an
+outage. Note that discord.py logs its refused reconnects during an outage at ERROR level with
+a traceback ("Attempting a reconnect in ..."), which ``bot.tracebacks()`` counts.
 
 Rate limits on demand: ``fake.rate_limit("PATCH", "/channels/{channel_id}/messages/{message_id}",
 every=3, retry_after=0.3, channel_id=channel.id)`` answers every third matching request with
-HTTP 429 as Discord does (``Retry-After``, ``X-RateLimit-Scope``, the JSON body discord.py
-reads; ``scope="global"`` for a global limit), so the bot's retry goes through. The rule
-counts its 429s (``.answered``) and stops with ``.off()`` or ``fake.clear_rate_limits()``;
-the requests it answered are in ``fake.rate_limited``, not in ``errors``.
+HTTP 429 as Discord does (``Retry-After``, ``X-RateLimit-*``, the JSON body discord.py
+reads; ``scope="global"`` for a global limit), so the bot's retry goes through;
+``probability=0.15, seed=1`` answers a seeded fraction instead. The rule counts its 429s
+(``.answered``) and stops with ``.off()`` or ``fake.clear_rate_limits()``; the requests it
+answered are in ``fake.rate_limited``, not in ``errors``.
 """
 
+from .clock import FakeClock
 from .commands import CommandError, Upload, UserActionError
+from .faults import FaultRule
+from .outages import GatewayTrouble
 from .process import REPO_ROOT, BotProcess, BotProcessError
 from .ratelimits import RateLimitRule
 from .server import (
@@ -109,7 +191,9 @@ from .server import (
     Choices,
     ComponentError,
     FakeDiscord,
+    InteractionNotDeliveredError,
     InteractionResult,
+    RecordedRequest,
 )
 from .world import (
     FakeAttachment,
@@ -119,6 +203,7 @@ from .world import (
     FakeMessage,
     FakeRole,
     FakeUser,
+    MessageVersion,
     Perm,
 )
 
@@ -132,15 +217,21 @@ __all__ = [
     "ComponentError",
     "FakeAttachment",
     "FakeChannel",
+    "FakeClock",
     "FakeDiscord",
     "FakeGuild",
     "FakeMember",
     "FakeMessage",
     "FakeRole",
     "FakeUser",
+    "FaultRule",
+    "GatewayTrouble",
+    "InteractionNotDeliveredError",
     "InteractionResult",
+    "MessageVersion",
     "Perm",
     "RateLimitRule",
+    "RecordedRequest",
     "Upload",
     "UserActionError",
 ]

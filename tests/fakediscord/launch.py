@@ -4,6 +4,13 @@ Run it from the repository root. It reads ``FAKE_DISCORD_REST`` and ``FAKE_DISCO
 sets the two documented seams of discord.py (``discord.http.Route.BASE`` and
 ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY``) before anything creates an HTTP client,
 then calls the bot's own entry point: ``import bot; sys.exit(bot.main())``.
+When ``FAKE_DISCORD_CLOCK`` names the fake's clock file (``BotProcess`` always passes it), it
+first puts the bot on the fake clock: ``time.time``, ``time.time_ns``, ``time.monotonic`` and
+``time.monotonic_ns`` add the offset the test advanced (read through ``mmap`` at each call),
+so asyncio's loop time and every timer of the bot follow ``fake.clock``; a daemon thread
+wakes the bot's event loops within 20 ms of an advance so that timers now due fire.
+``time.perf_counter`` (discord.py's heartbeat watchdog), ``datetime`` and ``time.sleep`` stay
+on real time; see ``clock.py``.
 ``FAKE_DISCORD_BOT`` names another module with a ``main()`` to run instead (the fake's own
 tests use ``tests.fakediscord.sample_bot``). The bot reads ``DISCORD_TOKEN``,
 ``DATABASE_PATH``, ``DEV_GUILD_ID`` and ``LOG_LEVEL`` as usual.
@@ -16,11 +23,18 @@ stderr, which ``BotProcess`` collects and tests can assert on.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import importlib
+import mmap
 import os
 import sys
+import threading
+import time
+import weakref
 from typing import Any
 
+from .clock import OFFSET_BYTES
 from .process import BLOCKED_MARKER
 
 _LOCAL_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
@@ -55,6 +69,72 @@ def install_seams(rest_base: str, gateway_url: str) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
 
 
+#: How often the clock thread looks for an advance (real seconds).
+CLOCK_POLL = 0.02
+
+
+def install_clock(path: str) -> None:
+    """Put this process on the fake clock kept in the file at ``path`` (see ``clock.py``)."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        mapping = mmap.mmap(fd, OFFSET_BYTES, access=mmap.ACCESS_READ)
+    finally:
+        os.close(fd)
+    slot = memoryview(mapping).cast("d")  # slot[0]: the offset in seconds, as the fake wrote it
+    real_time, real_time_ns = time.time, time.time_ns
+    real_monotonic, real_monotonic_ns = time.monotonic, time.monotonic_ns
+
+    # These run on every loop iteration of asyncio: keep each to one call and one read.
+    def shifted_time() -> float:
+        return real_time() + slot[0]
+
+    def shifted_time_ns() -> int:
+        return real_time_ns() + int(slot[0] * 1e9)
+
+    def shifted_monotonic() -> float:
+        return real_monotonic() + slot[0]
+
+    def shifted_monotonic_ns() -> int:
+        return real_monotonic_ns() + int(slot[0] * 1e9)
+
+    time.time = shifted_time
+    time.time_ns = shifted_time_ns
+    time.monotonic = shifted_monotonic
+    time.monotonic_ns = shifted_monotonic_ns
+    _wake_loops_on_advance(slot)
+
+
+def _wake_loops_on_advance(slot: memoryview[float]) -> None:
+    """A loop asleep in ``select`` until its next timer would sleep through an advance;
+    poke every running loop when the offset changes so it looks at its timers again."""
+    loops: weakref.WeakSet[asyncio.AbstractEventLoop] = weakref.WeakSet()
+    run_forever = asyncio.BaseEventLoop.run_forever
+
+    def registering_run_forever(self: asyncio.BaseEventLoop) -> None:
+        loops.add(self)
+        run_forever(self)
+
+    asyncio.BaseEventLoop.run_forever = registering_run_forever  # type: ignore[method-assign]
+
+    def watch() -> None:
+        seen = slot[0]
+        while True:
+            time.sleep(CLOCK_POLL)
+            if slot[0] == seen:
+                continue
+            seen = slot[0]
+            for loop in list(loops):
+                if loop.is_running() and not loop.is_closed():
+                    with contextlib.suppress(RuntimeError):  # closed meanwhile
+                        loop.call_soon_threadsafe(_nothing)
+
+    threading.Thread(target=watch, name="fake-discord-clock", daemon=True).start()
+
+
+def _nothing() -> None:
+    """The callback that wakes a loop."""
+
+
 def main() -> int:
     rest = os.environ.get("FAKE_DISCORD_REST", "").strip()
     gateway = os.environ.get("FAKE_DISCORD_GATEWAY", "").strip()
@@ -62,6 +142,9 @@ def main() -> int:
         sys.stderr.write("FAKE_DISCORD_REST and FAKE_DISCORD_GATEWAY must both be set.\n")
         return 2
     sys.addaudithook(_audit)
+    clock = os.environ.get("FAKE_DISCORD_CLOCK", "").strip()
+    if clock:
+        install_clock(clock)
     install_seams(rest, gateway)
     module = importlib.import_module(os.environ.get("FAKE_DISCORD_BOT", "").strip() or "bot")
     code = module.main()

@@ -5,6 +5,9 @@ async with BotProcess(fake, database_path=tmp_path / "uno.sqlite3") as bot:
     await bot.kill()         # setup_hook are registered by then); SIGKILL: a crash
     await bot.start()        # same database, new process, new gateway session
     await bot.stop()         # SIGTERM: a clean shutdown; returns the exit code
+
+The process runs on the fake's clock (``FAKE_DISCORD_CLOCK``, see ``clock.py``): its
+``time.time``/``time.monotonic`` and asyncio timers follow ``fake.clock``.
 """
 
 from __future__ import annotations
@@ -82,6 +85,7 @@ class BotProcess:
             LOG_LEVEL=self.log_level,
             FAKE_DISCORD_REST=self.fake.rest_base,
             FAKE_DISCORD_GATEWAY=self.fake.gateway_url,
+            FAKE_DISCORD_CLOCK=self.fake.clock.path,
             FAKE_DISCORD_BOT=self.module,
             PYTHONUNBUFFERED="1",
             PYTHONPATH=os.pathsep.join(

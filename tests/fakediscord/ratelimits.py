@@ -21,6 +21,16 @@ A test asks for 429s with :meth:`FakeDiscord.rate_limit
 The rule counts the requests that match it (method, route pattern, and the route's
 parameters given as keywords); every ``every``-th of them gets a 429 instead of being
 handled, so the bot's retry goes through. ``limit`` caps how many 429s the rule sends.
+``probability=0.15, seed=1`` answers a seeded 15 % of the matching requests instead (for soak
+tests); ``"*"`` as the method or the route matches any (see ``rules.py``).
+
+Headers, checked against discord.py 2.7 (``discord/http.py``): on a 429 it reads only the
+JSON body (``retry_after``, ``global``) and requires a ``Via`` header; the
+``X-RateLimit-Limit/Remaining/Reset/Reset-After/Bucket`` headers the fake sends with it are
+what Discord sends. On other responses discord.py uses those headers, when present, to wait
+*before* a bucket runs out; it does not need them (without them it never waits ahead), so the
+fake sends none on success: its 429s come from the rules a test switches on, not from a
+bucket model.
 """
 
 from __future__ import annotations
@@ -28,34 +38,27 @@ from __future__ import annotations
 import json
 import math
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
+
+from .rules import RequestRule
 
 __all__ = ["RateLimitRule", "too_many_requests"]
 
 SCOPES = ("user", "shared", "global")
 
 
-@dataclass(eq=False)
-class RateLimitRule:
-    """Answer 429 to every ``every``-th request that matches (see the module docstring)."""
+@dataclass(eq=False, kw_only=True)
+class RateLimitRule(RequestRule):
+    """Answer 429 to the requests it picks (see the module docstring)."""
 
-    method: str
-    route: str  # a route pattern of the fake, e.g. "/channels/{channel_id}/messages"
-    every: int = 1
     retry_after: float = 0.25
     scope: str = "user"  # "global" makes discord.py hold every request for retry_after
-    params: dict[str, str] = field(default_factory=dict)  # the route's parameters to match
-    limit: int | None = None  # at most this many 429s (None: no cap)
-    active: bool = True
-    seen: int = 0  # matching requests so far
-    answered: int = 0  # 429s sent so far
 
     def __post_init__(self) -> None:
-        if self.every < 1:
-            raise ValueError("every must be at least 1")
+        super().__post_init__()
         if self.scope not in SCOPES:
             raise ValueError(f"scope must be one of {SCOPES}")
         if self.retry_after < 0:
@@ -65,34 +68,15 @@ class RateLimitRule:
     def is_global(self) -> bool:
         return self.scope == "global"
 
-    def matches(self, method: str, route: str, params: dict[str, str]) -> bool:
-        return (
-            self.active
-            and method == self.method
-            and route == self.route
-            and all(params.get(key) == value for key, value in self.params.items())
-        )
-
-    def hit(self) -> bool:
-        """Count one matching request; True when it is to be answered with a 429."""
-        self.seen += 1
-        if self.limit is not None and self.answered >= self.limit:
-            return False
-        if self.seen % self.every:
-            return False
-        self.answered += 1
-        return True
-
-    def off(self) -> None:
-        """Stop sending 429s (the counts stay for the test to read)."""
-        self.active = False
-
-    def response(self) -> web.Response:
-        return too_many_requests(self.retry_after, scope=self.scope, bucket=self.route)
+    def response(self, now: float) -> web.Response:
+        return too_many_requests(self.retry_after, scope=self.scope, bucket=self.route, now=now)
 
 
-def too_many_requests(retry_after: float, *, scope: str = "user", bucket: str = "") -> web.Response:
-    """A 429 as Discord sends it: body, ``Retry-After`` and the ``X-RateLimit-*`` headers."""
+def too_many_requests(
+    retry_after: float, *, scope: str = "user", bucket: str = "", now: float
+) -> web.Response:
+    """A 429 as Discord sends it: body, ``Retry-After`` and the ``X-RateLimit-*`` headers
+    (``X-RateLimit-Reset`` is epoch seconds on the fake clock, ``now``)."""
     is_global = scope == "global"
     body: dict[str, Any] = {
         "message": "You are being rate limited.",
@@ -113,6 +97,7 @@ def too_many_requests(retry_after: float, *, scope: str = "user", bucket: str = 
             {
                 "X-RateLimit-Limit": "5",
                 "X-RateLimit-Remaining": "0",
+                "X-RateLimit-Reset": f"{now + retry_after:.3f}",
                 "X-RateLimit-Reset-After": f"{retry_after:.3f}",
                 "X-RateLimit-Bucket": f"fake-{zlib.crc32(bucket.encode()):08x}",
             }

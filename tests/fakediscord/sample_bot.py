@@ -5,20 +5,25 @@ Run it like the real bot, through the launcher:
 It reads the same settings as ``bot.py``: DISCORD_TOKEN, DATABASE_PATH, DEV_GUILD_ID,
 LOG_LEVEL. The slash command group ``/demo`` covers what the UNO bot needs from Discord:
 ephemeral replies with files, public messages with persistent (``DynamicItem``) buttons and
-selects, autocomplete, deferred answers with followups, modals and plain channel messages.
+selects, autocomplete, deferred answers with followups, modals and plain channel messages;
+``/demo clock``, ``/demo later`` and ``/demo edit`` let the fake's own tests see the fake clock
+and Discord's time limits from inside a discord.py process.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import io
+import json
 import logging
 import os
 import re
 import signal
 import sqlite3
 import sys
+import time
 from typing import Any
 
 import discord
@@ -140,6 +145,46 @@ async def slow(interaction: discord.Interaction) -> None:
 async def wait(interaction: discord.Interaction, seconds: app_commands.Range[float, 0, 10]) -> None:
     await asyncio.sleep(seconds)
     await interaction.response.send_message(f"Waited {seconds}s")
+
+
+@demo.command(name="clock", description="The bot's clocks, as JSON")
+async def clock(interaction: discord.Interaction) -> None:
+    readings = {
+        "time": time.time(),
+        "monotonic": time.monotonic(),
+        "loop": asyncio.get_running_loop().time(),
+        "perf_counter": time.perf_counter(),
+        "datetime": dt.datetime.now(tz=dt.UTC).timestamp(),
+    }
+    await interaction.response.send_message(json.dumps(readings), ephemeral=True)
+
+
+@demo.command(name="later", description="Answer now, edit the answer after some seconds")
+async def later(
+    interaction: discord.Interaction, seconds: app_commands.Range[float, 0, 7200], text: str
+) -> None:
+    await interaction.response.send_message(f"Waiting {seconds}s")
+    await asyncio.sleep(seconds)  # on the loop clock: the fake clock moves it
+    try:
+        await interaction.edit_original_response(content=text)
+    except discord.HTTPException as exc:
+        log.warning("later: the edit failed with %s %s", exc.status, exc.code)
+    else:
+        log.info("later: edited")
+
+
+@demo.command(name="edit", description="Edit one of the bot's channel messages")
+async def edit(interaction: discord.Interaction, message_id: str, text: str) -> None:
+    channel = interaction.channel
+    assert isinstance(channel, discord.TextChannel)
+    try:
+        await channel.get_partial_message(int(message_id)).edit(content=text)
+    except discord.HTTPException as exc:
+        await interaction.response.send_message(
+            f"Edit failed: {exc.status} {exc.code}", ephemeral=True
+        )
+        return
+    await interaction.response.send_message("Edited", ephemeral=True)
 
 
 #: Discord applies default permissions to top-level commands only, so they go on the group.

@@ -6,17 +6,23 @@ The real bot runs in a subprocess (see ``process.py``) with ``discord.http.Route
 users: :meth:`FakeDiscord.slash`, :meth:`~FakeDiscord.autocomplete`, :meth:`~FakeDiscord.click`,
 :meth:`~FakeDiscord.select`, :meth:`~FakeDiscord.submit_modal`, and assert on what each user
 can see (:meth:`FakeDiscord.visible_to`).
+
+Discord's time is :attr:`FakeDiscord.clock` (``clock.py``), shared with the bot process; on
+it the fake keeps Discord's deadlines (3-second callbacks, 15-minute tokens, capped edits of
+messages older than an hour). Tests make it misbehave with :meth:`FakeDiscord.rate_limit`
+(``ratelimits.py``), :meth:`FakeDiscord.fault` (``faults.py``) and the gateway trouble of
+``outages.py`` (op 7, op 9, a silent gateway, an outage).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import mimetypes
 import re
 import secrets
-import socket
 import time
 import zlib
 from collections.abc import Awaitable, Callable, Iterable
@@ -27,6 +33,7 @@ from urllib.parse import quote
 from aiohttp import BodyPartReader, WSMsgType, web
 
 from . import validate
+from .clock import FakeClock
 from .commands import (
     CommandError,
     OptionBuilder,
@@ -35,7 +42,10 @@ from .commands import (
     list_paths,
     resolve,
 )
+from .faults import FaultRule
+from .outages import GatewayTrouble, Listener, reset
 from .ratelimits import RateLimitRule
+from .rules import ANY
 from .world import (
     ChannelType,
     FakeAttachment,
@@ -46,6 +56,7 @@ from .world import (
     FakeRole,
     FakeUser,
     MessageFlag,
+    MessageVersion,
     Perm,
     SnowflakeGenerator,
     iso,
@@ -56,6 +67,7 @@ __all__ = [
     "Choices",
     "ComponentError",
     "FakeDiscord",
+    "InteractionNotDeliveredError",
     "InteractionResult",
     "RecordedRequest",
 ]
@@ -76,8 +88,30 @@ ALLOWED_CALLBACKS = {
 }
 
 
+#: Discord's limits the fake enforces on its clock (seconds).
+INTERACTION_TOKEN_LIFETIME = 15 * 60
+OLD_MESSAGE_AGE = 60 * 60  # edits of messages older than this are capped ...
+OLD_MESSAGE_EDIT_WINDOW = 60 * 60  # ... to ``old_message_edit_limit`` per this rolling window
+OLD_MESSAGE_EDIT_LIMITED = (
+    "Maximum number of edits to messages older than 1 hour reached. Try again later"
+)
+
+
 class BotNotConnectedError(RuntimeError):
     """No bot is connected to the gateway, so an interaction cannot be delivered."""
+
+
+class InteractionNotDeliveredError(BotNotConnectedError):
+    """The gateway is silent or Discord is down: the user's interaction never reached the
+    bot (``result.undelivered`` is True). The Discord client would say "interaction failed"."""
+
+    def __init__(self, result: InteractionResult, why: str) -> None:
+        super().__init__(f"interaction {result.name!r} not delivered: {why}")
+        self.result = result
+
+
+class _DropConnectionError(Exception):
+    """Raised inside a route handler to drop the connection without an answer."""
 
 
 class ComponentError(UserActionError):
@@ -126,11 +160,12 @@ class RecordedRequest:
     path: str  # without the /api/v10 prefix, e.g. "/channels/1/messages"
     query: dict[str, str]
     route: str | None  # the route pattern that matched, None for an unknown route
-    status: int
+    status: int  # 0: no answer, the connection was dropped (a "reset" fault)
     body: Any
     files: list[str]
-    at: float  # time.monotonic()
+    at: float  # when it came in: fake.clock.monotonic() (time.monotonic() plus the offset)
     response: Any = None
+    fault: FaultRule | None = None  # the fault rule that fired on it, if one did
 
     def __repr__(self) -> str:
         return f"<{self.method} {self.path} -> {self.status}>"
@@ -158,14 +193,19 @@ class GatewayConnection:
     ws: web.WebSocketResponse
     path: str
     query: dict[str, str]
-    opened_at: float
+    opened_at: float  # fake.clock.monotonic()
     compress: str | None
     kind: str | None = None  # "identify" or "resume" once the bot said which
     session: GatewaySession | None = None
     heartbeats: int = 0
     closed_at: float | None = None
     close_code: int | None = None
+    hello_sent: bool = False  # a silence holds HELLO back until it ends
+    sent_seq: int = 0  # the last dispatch sent on this connection
+    ignored: int = 0  # payloads the bot sent during a silence (dropped)
+    pongs: int = 0  # websocket pongs the bot sent (pass_time pings it)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    order: asyncio.Lock = field(default_factory=asyncio.Lock)  # dispatches go out in seq order
     _zlib: Any = None
     _zstd: Any = None
 
@@ -193,8 +233,9 @@ class GatewaySession:
     intents: int
     shard: list[int]
     seq: int = 0
-    events: list[dict[str, Any]] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)  # events[i] has seq i + 1
     connection: GatewayConnection | None = None
+    invalidated: bool = False  # op 9 (not resumable) ended it: a RESUME with it is refused
 
     @property
     def live(self) -> bool:
@@ -245,6 +286,7 @@ class InteractionResult:
     name: str  # the command path or the custom_id
     payload: dict[str, Any] = field(repr=False)
     source_message: FakeMessage | None = field(default=None, repr=False)
+    #: when the fake sent it to the bot / accepted its first answer (fake.clock.monotonic())
     dispatched_at: float | None = None
     responded_at: float | None = None
     response_type: int | None = None
@@ -257,7 +299,10 @@ class InteractionResult:
     modal: dict[str, Any] | None = field(default=None, repr=False)
     #: requests on this interaction's routes that the fake rejected (status >= 400)
     rejected: list[RecordedRequest] = field(default_factory=list, repr=False)
-    last_activity: float = 0.0
+    #: never reached the bot: the gateway was silent or Discord down (InteractionNotDeliveredError)
+    undelivered: bool = False
+    last_activity: float = 0.0  # real time.monotonic(), for done()'s patience
+    sent_real: float | None = field(default=None, repr=False)  # real time.monotonic()
 
     # -- what happened
 
@@ -266,8 +311,15 @@ class InteractionResult:
         return self.response_type is not None
 
     @property
+    def token_expires_at(self) -> float | None:
+        """When its token stops working, on ``fake.clock.monotonic()`` (15 minutes)."""
+        if self.dispatched_at is None:
+            return None
+        return self.dispatched_at + self.fake.interaction_token_lifetime
+
+    @property
     def latency(self) -> float | None:
-        """Seconds from dispatch to the first (accepted) response."""
+        """Seconds (fake clock) from dispatch to the first (accepted) response."""
         if self.responded_at is None or self.dispatched_at is None:
             return None
         return self.responded_at - self.dispatched_at
@@ -318,7 +370,7 @@ class InteractionResult:
         if within is None:
             deadline = self.fake.interaction_deadline
             within = (deadline + 0.5) if deadline else 10.0
-        start = self.dispatched_at or time.monotonic()
+        start = self.sent_real or time.monotonic()
         return await self.fake.wait_for(
             lambda: self.responded, within=max(0.0, start + within - time.monotonic()), quiet=True
         )
@@ -406,7 +458,9 @@ class FakeDiscord:
         application_flags: int = 0,
         shard_count: int = 1,
     ) -> None:
-        self.ids = SnowflakeGenerator()
+        #: The time of this Discord and of the bot processes started on it (``clock.py``).
+        self.clock = FakeClock()
+        self.ids = SnowflakeGenerator(self.clock.now)
         #: The bot token the fake accepts (a fake string; never a real token).
         self.token = token or f"fake.{secrets.token_urlsafe(24)}"
         self.bot_user = FakeUser(id=self.ids(), name=bot_name, bot=True)
@@ -421,6 +475,10 @@ class FakeDiscord:
         self.shard_count = shard_count
         #: Discord refuses answers later than this (404 Unknown interaction); None disables it.
         self.interaction_deadline = interaction_deadline
+        #: Webhook routes with a token older than this answer 401 50027 (fake clock seconds).
+        self.interaction_token_lifetime: float = INTERACTION_TOKEN_LIFETIME
+        #: Edits of a channel message older than an hour allowed per rolling hour (then 30046).
+        self.old_message_edit_limit = 3
         self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user, owner.id: owner}
         self.guilds: dict[int, FakeGuild] = {}
         self.channels: dict[int, FakeChannel] = {}
@@ -449,16 +507,26 @@ class FakeDiscord:
         self._tokens: dict[str, InteractionResult] = {}
         self._option_attachments: dict[int, FakeAttachment] = {}
         self._change = asyncio.Event()
-        self._pending: set[asyncio.Task[Any]] = set()
+        self._pending: set[asyncio.Task[Any]] = set()  # world-change dispatches
+        self._background: set[asyncio.Future[Any]] = set()  # the ends of silences and outages
         self._muted = 0
         self._runner: web.AppRunner | None = None
-        self._port: int | None = None
+        self._listener: Listener | None = None
         self._routes: list[tuple[str, re.Pattern[str], str, Handler, bool]] = []
         self._install_routes()
         #: The 429 rules a test switched on (see ``rate_limit``), and every request one of
         #: them answered with 429 (those are not in ``errors``: the test asked for them).
         self.rate_limits: list[RateLimitRule] = []
         self.rate_limited: list[RecordedRequest] = []
+        #: The fault rules a test switched on (see ``fault``) and every request one of them
+        #: fired on (not in ``errors`` either).
+        self.faults: list[FaultRule] = []
+        self.faulted: list[RecordedRequest] = []
+        #: Channel-message edits refused with 30046 (too many edits of an old message); not
+        #: in ``errors``: the limit is Discord's, and the bot is expected to meet it.
+        self.edit_limited: list[RecordedRequest] = []
+        #: Every silence and outage (``silence_gateway``, ``outage``), oldest first.
+        self.troubles: list[GatewayTrouble] = []
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -475,12 +543,10 @@ class FakeDiscord:
         except TypeError:  # aiohttp < 3.9 takes the shutdown timeout on the site
             self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(("127.0.0.1", 0))
-        self._port = sock.getsockname()[1]
-        site = web.SockSite(self._runner, sock)
-        await site.start()
+        # Our own listener rather than an aiohttp site: an outage must stop listening and
+        # listen again on the same port.
+        self._listener = Listener(self._runner.server)
+        await self._listener.listen()
         return self
 
     async def close(self) -> None:
@@ -488,11 +554,14 @@ class FakeDiscord:
             if conn.open:
                 with contextlib.suppress(Exception):
                     await conn.ws.close(code=1001, message=b"fake discord shutting down")
-        for task in list(self._pending):
+        for task in [*self._pending, *self._background]:
             task.cancel()
+        if self._listener is not None:
+            await self._listener.stop(drop=False)
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+        self.clock.close()
 
     async def __aenter__(self) -> FakeDiscord:
         return await self.start()
@@ -502,9 +571,9 @@ class FakeDiscord:
 
     @property
     def port(self) -> int:
-        if self._port is None:
+        if self._listener is None or self._listener.port is None:
             raise RuntimeError("call await fake.start() first")
-        return self._port
+        return self._listener.port
 
     @property
     def base_url(self) -> str:
@@ -688,11 +757,44 @@ class FakeDiscord:
         messages = self.channel_messages(channel)
         return messages[-1] if messages else None
 
-    def assert_clean(self, *, allow: Iterable[int] = ()) -> None:
-        """No unknown routes, and no error answers except the status codes in ``allow``."""
+    def bot_messages(self, channel: FakeChannel) -> list[FakeMessage]:
+        """The bot's live public messages in ``channel``, oldest first: not deleted, not
+        ephemeral (interaction responses included; a "thinking" one has ``.loading``)."""
+        return [m for m in self.channel_messages(channel) if m.author.id == self.bot_user.id]
+
+    def shown_at(
+        self,
+        channel: FakeChannel,
+        wanted: Callable[[MessageVersion], bool],
+        *,
+        since: float,
+    ) -> float | None:
+        """The first fake time (epoch seconds) at or after ``since`` when one of the bot's
+        public messages in ``channel`` (deleted ones included, for the time they lived)
+        showed a version ``wanted`` accepts; None if none has yet.
+
+        How long the channel lagged behind a state the bot stored at ``t``::
+
+            shown = fake.shown_at(table, lambda v: "alice's turn" in v.all_text(), since=t)
+            lag = (shown if shown is not None else fake.clock.now()) - t
+        """
+        times = [
+            moment
+            for m in channel.messages.values()
+            if m.author.id == self.bot_user.id and m.ephemeral_for is None
+            if (moment := m.shown_at(wanted, since=since)) is not None
+        ]
+        return min(times, default=None)
+
+    def assert_clean(self, *, allow: Iterable[int] = (), allow_codes: Iterable[int] = ()) -> None:
+        """No unknown routes, and no error answers except the HTTP statuses in ``allow`` and
+        the Discord JSON error codes in ``allow_codes`` (``{40060, 50027}``, say).
+
+        429s, faults and 30046s a test provoked are not errors (see ``rate_limited``,
+        ``faulted``, ``edit_limited``)."""
         assert not self.unknown_routes, f"the bot called unknown routes: {self.unknown_routes}"
-        allowed = set(allow)
-        bad = [r for r in self.errors if r.status not in allowed]
+        allowed, codes = set(allow), set(allow_codes)
+        bad = [r for r in self.errors if r.status not in allowed and _code(r) not in codes]
         assert not bad, f"the fake rejected requests: {[(r, r.response) for r in bad]}"
 
     # ------------------------------------------------------------------ acting as users
@@ -1002,14 +1104,165 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ gateway control
 
-    async def reconnect_gateway(self, *, within: float = 15.0) -> None:
-        """Send op 7 RECONNECT and wait until the bot RESUMEs on ``resume_gateway_url``."""
-        session = self._require_live()
+    def _live_sessions(self) -> list[GatewaySession]:
+        live = [s for s in self.shard_sessions.values() if s.live]
+        if not live:
+            raise BotNotConnectedError("no bot is connected to the fake gateway")
+        return live
+
+    async def gateway_reconnect(self, *, wait: bool = True, within: float = 15.0) -> None:
+        """Send op 7 RECONNECT on every live session; wait until each RESUMEd on
+        ``resume_gateway_url`` (unless ``wait=False``)."""
+        sessions = self._live_sessions()
         before = self.resume_count
-        assert session.connection is not None
-        await session.connection.send({"op": 7, "d": None})
+        for session in sessions:
+            assert session.connection is not None
+            await session.connection.send({"op": 7, "s": None, "t": None, "d": None})
+        if wait:
+            await self.wait_for(
+                lambda: self.resume_count >= before + len(sessions) and self.connected,
+                within=within,
+                what="RESUME after op 7",
+            )
+
+    async def reconnect_gateway(self, *, within: float = 15.0) -> None:
+        """The same as :meth:`gateway_reconnect` (the older name)."""
+        await self.gateway_reconnect(within=within)
+
+    async def gateway_invalid_session(
+        self, resumable: bool = False, *, wait: bool = True, within: float = 30.0
+    ) -> None:
+        """Send op 9 INVALID SESSION on every live session. Not ``resumable``: the sessions
+        are over (a RESUME with one is answered op 9 again) and the bot must IDENTIFY;
+        ``resumable``: it may RESUME. Waits for that unless ``wait=False``."""
+        sessions = self._live_sessions()
+        resumes, readies = self.resume_count, self.ready_count
+        for session in sessions:
+            session.invalidated = session.invalidated or not resumable
+            assert session.connection is not None
+            await session.connection.send({"op": 9, "s": None, "t": None, "d": resumable})
+        if not wait:
+            return
+
+        def back() -> bool:
+            if resumable:
+                return self.resume_count >= resumes + len(sessions) and self.connected
+            return self.ready_count >= readies + len(sessions) and self.connected
+
+        await self.wait_for(back, within=within, what="the bot back after op 9")
+
+    # -- silences and outages (see outages.py)
+
+    @property
+    def silences(self) -> list[GatewayTrouble]:
+        return [t for t in self.troubles if t.kind == "silence"]
+
+    @property
+    def outages(self) -> list[GatewayTrouble]:
+        return [t for t in self.troubles if t.kind == "outage"]
+
+    def _troubled(self, kind: str) -> bool:
+        return any(t.kind == kind and not t.over for t in self.troubles)
+
+    @property
+    def silenced(self) -> bool:
+        """The gateway is silent now (``silence_gateway``)."""
+        return self._troubled("silence")
+
+    @property
+    def down(self) -> bool:
+        """Discord is unreachable now (``outage``)."""
+        return self._troubled("outage")
+
+    def _begin_trouble(self, kind: str, seconds: float) -> GatewayTrouble:
+        if not seconds > 0:
+            raise ValueError(f"a {kind} lasts a positive number of seconds, not {seconds}")
+        trouble = GatewayTrouble(
+            kind=kind,
+            seconds=seconds,
+            began=self.clock.now(),
+            until=self.clock.monotonic() + seconds,
+        )
+        self.troubles.append(trouble)
+        return trouble
+
+    def _spawn(self, coro: Awaitable[Any]) -> None:
+        # Not in _pending: acting as a user flushes those, and must not wait for an outage.
+        task = asyncio.ensure_future(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def silence_gateway(self, seconds: float) -> GatewayTrouble:
+        """For ``seconds`` on the fake clock send nothing on any gateway connection and
+        ignore what the bot sends (see ``outages.py``); returns at once with the record."""
+        trouble = self._begin_trouble("silence", seconds)
+        self._spawn(self._end_silence(trouble))
+        self._bump()
+        return trouble
+
+    async def _end_silence(self, trouble: GatewayTrouble) -> None:
+        await self.clock.sleep_until(trouble.until)
+        trouble._finish(self.clock.now())
+        if not self.silenced:
+            for conn in list(self.gateway_connections):
+                if not conn.open:
+                    continue
+                with contextlib.suppress(ConnectionResetError, RuntimeError):
+                    if not conn.hello_sent:
+                        await self._hello(conn)
+                    elif conn.session is not None and conn.session.connection is conn:
+                        await self._catch_up(conn)
+        self._bump()
+
+    async def outage(self, seconds: float) -> GatewayTrouble:
+        """Discord unreachable for ``seconds`` on the fake clock: drop every connection with
+        a reset, refuse new ones (the port stops listening), listen again on the same port
+        at the end. Returns once every gateway connection is gone."""
+        if self._listener is None:
+            raise RuntimeError("call await fake.start() first")
+        trouble = self._begin_trouble("outage", seconds)
+        await self._listener.stop(drop=True)
+        self._spawn(self._end_outage(trouble))
         await self.wait_for(
-            lambda: self.resume_count > before and self.connected, within=within, what="RESUME"
+            lambda: not any(c.open for c in self.gateway_connections), within=5.0, quiet=True
+        )
+        return trouble
+
+    async def _end_outage(self, trouble: GatewayTrouble) -> None:
+        await self.clock.sleep_until(trouble.until)
+        if not any(t is not trouble and t.kind == "outage" and not t.over for t in self.troubles):
+            assert self._listener is not None
+            await self._listener.listen()
+        trouble._finish(self.clock.now())
+        self._bump()
+
+    async def pass_time(self, seconds: float, *, step: float = 20.0) -> None:
+        """Let ``seconds`` pass on the fake clock as on a live connection: advance in steps
+        of ``step`` and, before each, ping every gateway connection that is not silenced and
+        wait for its pong, so discord.py's 60-second receive timeout (loop clock) never
+        fires on a jump (``fake.clock.advance`` alone jumps at once; see ``clock.py``)."""
+        if not 0 < step <= 50:
+            raise ValueError("step must be in (0, 50] seconds (discord.py waits 60 at most)")
+        left = seconds
+        while left > 0:
+            await self._feed_gateway()
+            jump = min(step, left)
+            self.clock.advance(jump)
+            left -= jump
+        await self._feed_gateway()
+
+    async def _feed_gateway(self, *, within: float = 2.0) -> None:
+        if self.silenced:
+            return
+        pinged: list[tuple[GatewayConnection, int]] = []
+        for conn in self.gateway_connections:
+            if conn.open and conn.hello_sent:
+                with contextlib.suppress(ConnectionResetError, RuntimeError):
+                    async with conn.lock:
+                        await conn.ws.ping(b"fake-clock")
+                    pinged.append((conn, conn.pongs))
+        await self.wait_for(
+            lambda: all(c.pongs > n or not c.open for c, n in pinged), within=within, quiet=True
         )
 
     async def drop_gateway(self, *, code: int = 4000, within: float = 30.0) -> None:
@@ -1102,6 +1355,10 @@ class FakeDiscord:
         return result
 
     async def _send_interaction(self, result: InteractionResult) -> None:
+        if self.down or self.silenced:
+            result.undelivered = True
+            why = "Discord is down (outage)" if self.down else "the gateway is silent"
+            raise InteractionNotDeliveredError(result, why)
         # Only the shard of the interaction's guild gets it (a process of other shards
         # never sees it); wait a moment for that shard to connect.
         if self._guild_session(result) is None:
@@ -1110,8 +1367,8 @@ class FakeDiscord:
         if session is None:
             raise BotNotConnectedError("no bot is connected to the fake gateway for this guild")
         payload = {k: v for k, v in result.payload.items() if not k.startswith("_")}
-        result.dispatched_at = time.monotonic()
-        result.last_activity = result.dispatched_at
+        result.dispatched_at = self.clock.monotonic()
+        result.sent_real = result.last_activity = time.monotonic()
         await self._dispatch("INTERACTION_CREATE", payload, session=session)
 
     @property
@@ -1121,14 +1378,15 @@ class FakeDiscord:
     # ------------------------------------------------------------------ the gateway
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(max_msg_size=0, autoping=True)
+        # Pings answered by hand: a silence answers none, and pass_time needs to see pongs.
+        ws = web.WebSocketResponse(max_msg_size=0, autoping=False)
         await ws.prepare(request)
         query = dict(request.query)
         conn = GatewayConnection(
             ws=ws,
             path=request.path,
             query=query,
-            opened_at=time.monotonic(),
+            opened_at=self.clock.monotonic(),
             compress=query.get("compress"),
         )
         self.gateway_connections.append(conn)
@@ -1144,32 +1402,47 @@ class FakeDiscord:
             return ws
         self._bump()
         try:
-            await conn.send(
-                {
-                    "op": 10,
-                    "s": None,
-                    "t": None,
-                    "d": {"heartbeat_interval": self.heartbeat_interval_ms, "_trace": ["fake"]},
-                }
-            )
+            if not self.silenced:  # else HELLO goes out when the silence ends
+                await self._hello(conn)
             async for msg in ws:
-                if msg.type is WSMsgType.TEXT:
-                    await self._on_gateway(conn, json.loads(msg.data))
-                elif msg.type is WSMsgType.BINARY:
-                    await self._on_gateway(conn, json.loads(msg.data.decode()))
+                if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY):
+                    if self.silenced:
+                        conn.ignored += 1
+                        continue
+                    text = msg.data if msg.type is WSMsgType.TEXT else msg.data.decode()
+                    await self._on_gateway(conn, json.loads(text))
+                elif msg.type is WSMsgType.PING:
+                    if not self.silenced:
+                        async with conn.lock:
+                            await ws.pong(msg.data)
+                elif msg.type is WSMsgType.PONG:
+                    conn.pongs += 1
+                    self._bump()
                 elif msg.type is WSMsgType.ERROR:
                     break
         except (ConnectionResetError, RuntimeError):
             pass
         finally:
-            conn.closed_at = time.monotonic()
+            conn.closed_at = self.clock.monotonic()
             conn.close_code = ws.close_code
             if conn.session is not None and conn.session.connection is conn:
                 conn.session.connection = None
             self._bump()
         return ws
 
+    async def _hello(self, conn: GatewayConnection) -> None:
+        conn.hello_sent = True
+        await conn.send(
+            {
+                "op": 10,
+                "s": None,
+                "t": None,
+                "d": {"heartbeat_interval": self.heartbeat_interval_ms, "_trace": ["fake"]},
+            }
+        )
+
     async def _on_gateway(self, conn: GatewayConnection, msg: dict[str, Any]) -> None:
+        # An op 1 is answered whenever it comes (discord.py may send one to probe the socket).
         op = msg.get("op")
         data = msg.get("d")
         if op == 1:
@@ -1255,6 +1528,7 @@ class FakeDiscord:
         session = self.sessions.get(str(data.get("session_id")))
         if (
             session is None
+            or session.invalidated
             or data.get("token") != self.token
             or session is not self.shard_sessions.get(session.shard[0])
         ):
@@ -1267,10 +1541,8 @@ class FakeDiscord:
         if old is not None and old is not conn and old.open:
             with contextlib.suppress(Exception):
                 await old.ws.close(code=4000)
-        last = data.get("seq") or 0
-        for event in session.events:
-            if event["s"] > last:
-                await conn.send(event)
+        conn.sent_seq = min(int(data.get("seq") or 0), session.seq)
+        await self._catch_up(conn)  # replays what the bot missed
         await self._dispatch("RESUMED", {"_trace": ["fake-discord"]}, session=session)
         self.resume_count += 1
 
@@ -1306,13 +1578,30 @@ class FakeDiscord:
         payload = {"op": 0, "t": event, "s": session.seq, "d": data}
         session.events.append(payload)
         conn = session.connection
-        if conn is not None and conn.open:
+        if conn is not None and conn.open and not self.silenced:
             with contextlib.suppress(ConnectionResetError, RuntimeError):
-                await conn.send(payload)
+                await self._catch_up(conn)
         self._bump()
         return session.seq
 
-    # ------------------------------------------------------------------ rate limits
+    async def _catch_up(self, conn: GatewayConnection) -> None:
+        """Send the connection's session events it has not had yet, in order (events kept
+        back by a silence go out with the next one, or when the silence ends)."""
+        session = conn.session
+        if session is None:
+            return
+        async with conn.order:
+            while conn.sent_seq < session.seq and conn.open and not self.silenced:
+                await conn.send(session.events[conn.sent_seq])
+                conn.sent_seq += 1
+
+    # ------------------------------------------------------------------ rate limits and faults
+
+    def _check_route(self, method: str, route: str) -> None:
+        if method == ANY and route == ANY:
+            return
+        if not any(method in (ANY, m) and route in (ANY, p) for m, _, p, _, _ in self._routes):
+            raise ValueError(f"the fake has no route {method} {route}")
 
     def rate_limit(
         self,
@@ -1320,21 +1609,25 @@ class FakeDiscord:
         route: str,
         *,
         every: int = 1,
+        probability: float | None = None,
+        seed: int = 0,
         retry_after: float = 0.25,
         scope: str = "user",
         limit: int | None = None,
         **params: object,
     ) -> RateLimitRule:
         """Answer HTTP 429 to every ``every``-th ``method`` request on ``route`` (a pattern
-        of the fake's routes, e.g. ``"/channels/{channel_id}/messages/{message_id}"``) whose
-        parameters equal ``params`` (``channel_id=channel.id``). ``scope="global"`` sends a
-        global limit. Returns the rule: ``.answered`` counts its 429s, ``.off()`` stops it."""
-        if not any(m == method and p == route for m, _, p, _, _ in self._routes):
-            raise ValueError(f"the fake has no route {method} {route}")
+        of the fake's routes, e.g. ``"/channels/{channel_id}/messages/{message_id}"``; ``"*"``
+        for any) whose parameters equal ``params`` (``channel_id=channel.id``); with
+        ``probability``, to a seeded fraction of them. ``scope="global"`` sends a global
+        limit. Returns the rule: ``.answered`` counts its 429s, ``.off()`` stops it."""
+        self._check_route(method, route)
         rule = RateLimitRule(
             method,
             route,
             every=every,
+            probability=probability,
+            seed=seed,
             retry_after=retry_after,
             scope=scope,
             limit=limit,
@@ -1352,8 +1645,79 @@ class FakeDiscord:
     def _rate_limited(self, method: str, route: str, params: dict[str, str]) -> web.Response | None:
         for rule in self.rate_limits:
             if rule.matches(method, route, params) and rule.hit():
-                return rule.response()
+                return rule.response(self.clock.now())
         return None
+
+    def fault(
+        self,
+        method: str,
+        route: str,
+        *,
+        status: int | str | None = 503,
+        code: int = 0,
+        message: str | None = None,
+        every: int = 1,
+        probability: float | None = None,
+        seed: int = 0,
+        hang: float | None = None,
+        carried_out: bool = False,
+        limit: int | None = None,
+        **params: object,
+    ) -> FaultRule:
+        """Fail matching requests: ``status`` with a Discord JSON body instead of handling
+        them, ``carried_out=True`` after handling them, ``hang=s`` seconds late (with
+        ``status=None``: late, then handled), ``status="reset"``: no answer, the connection
+        dropped. ``method``/``route`` as for ``rate_limit`` (``"*"``: any); every ``every``-th
+        or a seeded ``probability`` of them, at most ``limit``. See ``faults.py``."""
+        self._check_route(method, route)
+        rule = FaultRule(
+            method,
+            route,
+            every=every,
+            probability=probability,
+            seed=seed,
+            limit=limit,
+            params={key: str(value) for key, value in params.items()},
+            status=status,
+            code=code,
+            message=message,
+            hang=hang,
+            carried_out=carried_out,
+        )
+        self.faults.append(rule)
+        return rule
+
+    def clear_faults(self) -> None:
+        """Switch every fault rule off."""
+        for rule in self.faults:
+            rule.off()
+        self.faults.clear()
+
+    def _fault_for(self, method: str, route: str, params: dict[str, str]) -> FaultRule | None:
+        for rule in self.faults:
+            if rule.matches(method, route, params) and rule.hit():
+                return rule
+        return None
+
+    async def _faulty(
+        self, rule: FaultRule, handle: Callable[[], Awaitable[web.Response]]
+    ) -> web.Response:
+        """Answer a request ``rule`` fired on (see ``faults.py``)."""
+
+        async def handled() -> web.Response:
+            try:
+                return await handle()
+            except _RespondNowError as reply:
+                return reply.response
+
+        early = await handled() if rule.carried_out else None
+        if rule.hang:
+            await asyncio.sleep(rule.hang)
+        if rule.resets:
+            raise _DropConnectionError
+        if rule.status is None:
+            return early if early is not None else await handle()
+        return rule.response()
 
     # ------------------------------------------------------------------ REST plumbing
 
@@ -1363,12 +1727,14 @@ class FakeDiscord:
 
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
-        now = time.monotonic()
-        self.last_bot_activity = now
+        self.last_bot_activity = time.monotonic()
+        at = self.clock.monotonic()
         body: Any = None
         files = _Files()
         matched: str | None = None
         result: InteractionResult | None = None
+        fault: FaultRule | None = None
+        dropped = False
         try:
             body, files = await self._read_body(request)
             for method, regex, pattern, handler, auth in self._routes:
@@ -1383,11 +1749,16 @@ class FakeDiscord:
                 if token is not None:
                     result = self._tokens.get(token)
                     if result is not None:
-                        result.last_activity = now
+                        result.last_activity = time.monotonic()
+                call = _Call(request, body, files)
+                fault = self._fault_for(request.method, pattern, params)
+                if fault is not None:
+                    response = await self._faulty(fault, functools.partial(handler, call, **params))
+                    break
                 limited = self._rate_limited(request.method, pattern, params)
                 if limited is not None:
                     raise _RespondNowError(limited)
-                response = await handler(_Call(request, body, files), **params)
+                response = await handler(call, **params)
                 break
             else:
                 raise _error(404, 0, "404: Not Found")
@@ -1395,32 +1766,50 @@ class FakeDiscord:
             response = reply.response
         except json.JSONDecodeError:
             response = _error(400, 50109, "The request body contains invalid JSON.").response
+        except _DropConnectionError:
+            dropped = True
+            response = web.Response(status=599)  # never sent: the connection is reset
         record = RecordedRequest(
             method=request.method,
             path=path,
             query=dict(request.query),
             route=matched,
-            status=response.status,
+            status=0 if dropped else response.status,
             body=body,
             files=[f[0] for f in files.by_index.values()],
-            at=now,
+            at=at,
+            fault=fault,
         )
-        if response.status >= 400:
+        self._record(record, response, result)
+        self.last_bot_activity = time.monotonic()
+        self._bump()
+        if dropped and request.transport is not None:
+            reset(request.transport)
+        return response
+
+    def _record(
+        self, record: RecordedRequest, response: web.Response, result: InteractionResult | None
+    ) -> None:
+        """File a request under ``requests`` and, by its answer, one of ``faulted``,
+        ``rate_limited``, ``edit_limited``, ``errors`` (with its interaction's ``rejected``)."""
+        if record.status >= 400:
             body_bytes = getattr(response, "body", None)
             with contextlib.suppress(Exception):
                 record.response = json.loads(body_bytes) if body_bytes else None
-            if response.status == 429 and matched is not None:
-                self.rate_limited.append(record)
-            else:
-                self.errors.append(record)
-                if result is not None:
-                    result.rejected.append(record)
         self.requests.append(record)
-        if matched is None:
+        if record.route is None:
             self.unknown_routes.append(record)
-        self.last_bot_activity = time.monotonic()
-        self._bump()
-        return response
+        if record.fault is not None:
+            self.faulted.append(record)
+            record.fault.requests.append(record)
+        elif record.status == 429 and record.route is not None:
+            self.rate_limited.append(record)
+        elif _code(record) == 30046:
+            self.edit_limited.append(record)
+        elif record.status >= 400:
+            self.errors.append(record)
+            if result is not None:
+                result.rejected.append(record)
 
     async def _read_body(self, request: web.Request) -> tuple[Any, _Files]:
         files = _Files()
@@ -1741,8 +2130,23 @@ class FakeDiscord:
         msg = self._public_message(channel, message_id)
         if msg.author.id != self.bot_user.id:
             raise _error(403, 50005, "Cannot edit a message authored by another user")
+        old = self._count_old_message_edit(msg)
         await self._edit_message(msg, call.body or {}, call.files)
+        if old:
+            msg.old_edits.append(self.clock.now())
         return _json_response(msg.payload())
+
+    def _count_old_message_edit(self, msg: FakeMessage) -> bool:
+        """Discord caps edits of messages older than an hour: at most
+        ``old_message_edit_limit`` per rolling hour, then 400 30046. True when this edit is
+        one that counts (the message is old)."""
+        now = self.clock.now()
+        if now - msg.created_at <= OLD_MESSAGE_AGE:
+            return False
+        msg.old_edits[:] = [t for t in msg.old_edits if now - t < OLD_MESSAGE_EDIT_WINDOW]
+        if len(msg.old_edits) >= self.old_message_edit_limit:
+            raise _error(400, 30046, OLD_MESSAGE_EDIT_LIMITED)
+        return True
 
     async def _delete_message(self, call: _Call, channel_id: str, message_id: str) -> web.Response:
         channel = self._channel(channel_id)
@@ -1912,8 +2316,11 @@ class FakeDiscord:
         flags = fields.pop("flags")
         if ephemeral_for is not None:
             flags |= MessageFlag.EPHEMERAL
+        now = self.clock.now()
         msg = FakeMessage(
             id=self.ids(),
+            created_at=now,
+            timestamp=iso(now),
             channel=channel,
             author=author,
             flags=flags,
@@ -1925,7 +2332,7 @@ class FakeDiscord:
             tts=bool(payload.get("tts")),
             **fields,
         )
-        msg.history.append(msg.snapshot())
+        msg.history.append(msg.snapshot(now))
         channel.messages[msg.id] = msg
         self.messages[msg.id] = msg
         if ephemeral_for is None and not loading:
@@ -1940,15 +2347,16 @@ class FakeDiscord:
         for key, value in fields.items():
             setattr(msg, key, value)
         msg.flags &= ~MessageFlag.LOADING
-        msg.edited_timestamp = None if was_loading else iso()
-        msg.history.append(msg.snapshot())
+        now = self.clock.now()
+        msg.edited_timestamp = None if was_loading else iso(now)
+        msg.history.append(msg.snapshot(now))
         if msg.ephemeral_for is None:
             await self._message_event("MESSAGE_CREATE" if was_loading else "MESSAGE_UPDATE", msg)
         self._bump()
 
     async def _delete(self, msg: FakeMessage) -> None:
         msg.deleted = True
-        msg.history.append(msg.snapshot())
+        msg.history.append(msg.snapshot(self.clock.now()))
         if msg.ephemeral_for is None and not msg.loading:
             data: dict[str, Any] = {"id": str(msg.id), "channel_id": str(msg.channel.id)}
             if msg.channel.guild is not None:
@@ -1996,7 +2404,7 @@ class FakeDiscord:
 
     async def _callback(self, call: _Call, interaction_id: str, token: str) -> web.Response:
         result = self._interaction(interaction_id, token)
-        now = time.monotonic()
+        now = self.clock.monotonic()
         payload = call.body or {}
         kind = payload.get("type")
         data = payload.get("data") or {}
@@ -2094,7 +2502,12 @@ class FakeDiscord:
         if _int(app_id) != self.application.id:
             raise _error(404, 10015, "Unknown Webhook")
         result = self._tokens.get(token)
-        if result is None or not result.responded:
+        if result is None:
+            raise _error(404, 10015, "Unknown Webhook")
+        expires = result.token_expires_at
+        if expires is not None and self.clock.monotonic() >= expires:
+            raise _error(401, 50027, "Invalid Webhook Token")
+        if not result.responded:
             raise _error(404, 10015, "Unknown Webhook")
         return result
 
@@ -2176,6 +2589,12 @@ def _guild_id_of(event: str, data: dict[str, Any]) -> int | None:
 
 def _as_user(user: FakeUser | FakeMember) -> FakeUser:
     return user.user if isinstance(user, FakeMember) else user
+
+
+def _code(record: RecordedRequest) -> int | None:
+    """The Discord JSON error code of a recorded answer, if it had one."""
+    response = record.response
+    return response.get("code") if isinstance(response, dict) else None
 
 
 def _int(value: Any) -> int:

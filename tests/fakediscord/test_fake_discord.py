@@ -91,6 +91,9 @@ async def test_login_ready_and_command_sync_reach_the_fake(world: World) -> None
     assert fake.registered_commands(world.guild) == [
         "demo announce",
         "demo board",
+        "demo clock",
+        "demo edit",
+        "demo later",
         "demo modal",
         "demo pick",
         "demo secret",

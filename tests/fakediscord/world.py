@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -85,16 +85,21 @@ class MessageFlag:
 
 
 class SnowflakeGenerator:
-    """Real, time-based, strictly increasing snowflakes (discord.py reads times out of ids)."""
+    """Real, time-based, strictly increasing snowflakes (discord.py reads times out of ids).
 
-    def __init__(self) -> None:
+    ``now`` gives the epoch seconds to stamp them with: the fake's clock, so an id made after
+    ``fake.clock.advance(3600)`` is an hour younger, as Discord's would be.
+    """
+
+    def __init__(self, now: Callable[[], float] = time.time) -> None:
+        self._now = now
         self._last = 0
         self._counter = itertools.count()
 
     def __call__(self, shard: tuple[int, int] | None = None) -> int:
         """The next id; with ``shard=(id, count)``, the next one Discord routes to that shard
         (``(snowflake >> 22) % count == id``: its millisecond, at most ``count`` - 1 ahead)."""
-        ms = max(int(time.time() * 1000) - DISCORD_EPOCH_MS, self._last >> 22)
+        ms = max(int(self._now() * 1000) - DISCORD_EPOCH_MS, self._last >> 22)
         if shard is not None:
             wanted, count = shard
             if not 0 <= wanted < count:
@@ -116,8 +121,10 @@ def snowflake_time(snowflake: int) -> dt.datetime:
     return dt.datetime.fromtimestamp(((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000, tz=dt.UTC)
 
 
-def iso(moment: dt.datetime | None = None) -> str:
-    """An ISO-8601 timestamp as Discord writes them."""
+def iso(moment: dt.datetime | float | None = None) -> str:
+    """An ISO-8601 timestamp as Discord writes them (``moment``: a datetime or epoch seconds)."""
+    if isinstance(moment, float | int):
+        moment = dt.datetime.fromtimestamp(moment, tz=dt.UTC)
     return (moment or dt.datetime.now(tz=dt.UTC)).isoformat()
 
 
@@ -592,7 +599,11 @@ class FakeAttachment:
 
 @dataclass(frozen=True)
 class MessageVersion:
-    """What a message looked like at one moment (messages keep every version)."""
+    """What a message looked like from one moment on (messages keep every version).
+
+    ``at`` is when it began to show, in epoch seconds on the fake clock (``fake.clock.now()``,
+    which is ``time.time()`` in the bot process, so it compares with times the bot stored).
+    """
 
     content: str
     embeds: list[dict[str, Any]]
@@ -600,6 +611,16 @@ class MessageVersion:
     attachments: list[FakeAttachment]
     flags: int
     deleted: bool = False
+    at: float = 0.0
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.flags & MessageFlag.LOADING)
+
+    @property
+    def shown(self) -> bool:
+        """Whether users see this version (not deleted, not a "thinking" placeholder)."""
+        return not self.deleted and not self.loading
 
     def all_text(self) -> str:
         return text_of(self.content, self.embeds, self.components, self.attachments)
@@ -664,7 +685,13 @@ class FakeMessage:
     timestamp: str = field(default_factory=iso)
     edited_timestamp: str | None = None
     deleted: bool = False
+    #: Every version, oldest first, each with the fake time it began to show (``.at``).
     history: list[MessageVersion] = field(default_factory=list)
+    #: When it was posted: epoch seconds on the fake clock.
+    created_at: float = field(default_factory=time.time)
+    #: Fake times of the edits counted against Discord's cap on editing messages older than
+    #: an hour (the server keeps only those of the last hour).
+    old_edits: list[float] = field(default_factory=list, repr=False)
 
     # -- views for tests
 
@@ -720,7 +747,11 @@ class FakeMessage:
         """Content, embed text, component labels/options and attachment names, one blob."""
         return text_of(self.content, self.embeds, self.components, self.attachments)
 
-    def snapshot(self) -> MessageVersion:
+    def snapshot(self, at: float | None = None) -> MessageVersion:
+        """The message as it is now (``at``: when this version began; default: the time of
+        the latest recorded version)."""
+        if at is None:
+            at = self.history[-1].at if self.history else self.created_at
         return MessageVersion(
             content=self.content,
             embeds=list(self.embeds),
@@ -728,7 +759,39 @@ class FakeMessage:
             attachments=list(self.attachments),
             flags=self.flags,
             deleted=self.deleted,
+            at=at,
         )
+
+    # -- its history, for convergence checks
+
+    def version_at(self, moment: float) -> MessageVersion | None:
+        """The version users saw at fake time ``moment`` (None: not posted yet)."""
+        current = None
+        for version in self.history:
+            if version.at > moment:
+                break
+            current = version
+        return current
+
+    def shown_at(
+        self, wanted: Callable[[MessageVersion], bool], *, since: float | None = None
+    ) -> float | None:
+        """From when on (fake epoch seconds) users saw a version ``wanted`` accepts, looking
+        from ``since`` on: ``since`` itself if the version shown then is one, else when the
+        first later one began; None if no such version was ever shown. Deleted and
+        "thinking" versions are never shown.
+
+        The lag of a message behind a state stored at ``t``:
+        ``(message.shown_at(lambda v: name in v.all_text(), since=t) or fake.clock.now()) - t``.
+        """
+        start = self.created_at if since is None else since
+        current = self.version_at(start)
+        if current is not None and current.shown and wanted(current):
+            return start
+        for version in self.history:
+            if version.at > start and version.shown and wanted(version):
+                return version.at
+        return None
 
     def payload(self) -> dict[str, Any]:
         guild = self.channel.guild
