@@ -91,6 +91,8 @@ ALLOWED_CALLBACKS = {
 #: Discord's limits the fake enforces on its clock (seconds).
 INTERACTION_TOKEN_LIFETIME = 15 * 60
 OLD_MESSAGE_AGE = 60 * 60  # edits of messages older than this are capped ...
+#: Discord checks a message's nonce for uniqueness "in the past few minutes".
+NONCE_WINDOW = 5 * 60
 OLD_MESSAGE_EDIT_WINDOW = 60 * 60  # ... to ``old_message_edit_limit`` per this rolling window
 OLD_MESSAGE_EDIT_LIMITED = (
     "Maximum number of edits to messages older than 1 hour reached. Try again later"
@@ -525,6 +527,8 @@ class FakeDiscord:
         #: Channel-message edits refused with 30046 (too many edits of an old message); not
         #: in ``errors``: the limit is Discord's, and the bot is expected to meet it.
         self.edit_limited: list[RecordedRequest] = []
+        #: The last message posted with each (channel, nonce): see ``enforce_nonce``.
+        self._nonces: dict[tuple[int, str], FakeMessage] = {}
         #: Every silence and outage (``silence_gateway``, ``outage``), oldest first.
         self.troubles: list[GatewayTrouble] = []
 
@@ -2095,6 +2099,19 @@ class FakeDiscord:
         if call.files.by_index:
             self._bot_can(channel, Perm.ATTACH_FILES)
         payload = call.body or {}
+        nonce = payload.get("nonce")
+        if nonce is not None and (
+            not isinstance(nonce, str | int) or isinstance(nonce, bool) or len(str(nonce)) > 25
+        ):
+            raise _invalid([("nonce", "must be an integer or a string of at most 25 characters")])
+        key = (channel.id, str(nonce))
+        if payload.get("enforce_nonce") and nonce is not None:
+            # Discord: another message of this author with this nonce in the past few minutes
+            # is returned instead of a new one (a retried post is not doubled).
+            earlier = self._nonces.get(key)
+            if earlier is not None and self.clock.now() - earlier.created_at < NONCE_WINDOW:
+                if not earlier.deleted:
+                    return _json_response(earlier.payload())
         reference = payload.get("message_reference")
         msg = await self._create_message(
             channel,
@@ -2104,6 +2121,8 @@ class FakeDiscord:
             msg_type=19 if reference else 0,
             reference=reference,
         )
+        if nonce is not None:
+            self._nonces[key] = msg
         return _json_response(msg.payload())
 
     async def _get_messages(self, call: _Call, channel_id: str) -> web.Response:

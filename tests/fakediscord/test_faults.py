@@ -207,3 +207,27 @@ async def test_a_hung_callback_makes_the_answer_late(world: World) -> None:
     assert not result.responded  # still hanging, then too late: Discord's 3 s have passed
     await fake.wait_for(lambda: bool(result.callbacks), within=10)
     assert result.callbacks[0]["late"]
+
+
+async def test_a_post_retried_with_its_enforced_nonce_is_not_doubled(
+    fake: FakeDiscord, rest: Rest
+) -> None:
+    """A post whose answer never came (it hung, or the connection dropped after Discord
+    created the message) is sent again with the same nonce and ``enforce_nonce``: Discord
+    returns the message it made instead of a second one, for a few minutes."""
+    channel = fake.add_guild("G").add_text_channel("c")
+    path = f"/channels/{channel.id}/messages"
+    body = {"content": "table", "nonce": "4242", "enforce_nonce": True}
+    fake.fault("POST", MESSAGES, status="reset", carried_out=True, limit=1)
+    with pytest.raises(aiohttp.ClientError):
+        await rest.call("POST", path, body)
+    status, again = await rest.call("POST", path, body)
+    assert status == 200
+    assert [m.id for m in fake.channel_messages(channel)] == [int(again["id"])]
+    # Without enforce_nonce, or after the window, a new message is made.
+    assert (await rest.call("POST", path, {**body, "enforce_nonce": False}))[0] == 200
+    fake.clock.advance(6 * 60)
+    assert (await rest.call("POST", path, body))[0] == 200
+    assert len(fake.channel_messages(channel)) == 3
+    status, refused = await rest.call("POST", path, {"content": "x", "nonce": "9" * 26})
+    assert status == 400
