@@ -9,10 +9,16 @@ each statement with its parameters (a table's JSON snapshot: every hand and the 
 by a short description (containers, request bodies, SQL parameters), then removes anything
 shaped like a token from the finished text, tracebacks included. The bot's own log lines pass
 through the same formatter.
+
+:class:`ExpectedTrouble` keeps the log readable when Discord cannot be reached: discord.py
+logs each failed reconnect (and a few other network failures) as an ERROR with a traceback;
+those are expected and need no developer, so they become one WARNING line that names the
+failure. Tracebacks stay for bugs.
 """
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import re
@@ -90,6 +96,40 @@ class SafeFormatter(logging.Formatter):
         return redact(self._inner.format(safe), self._secrets)
 
 
+#: Failures of the network or of Discord itself that discord.py logs with a traceback.
+_EXPECTED = (
+    OSError,
+    asyncio.TimeoutError,
+    discord.ConnectionClosed,
+    discord.GatewayNotFound,
+    discord.DiscordServerError,
+)
+
+
+def _expected(exc: BaseException) -> bool:
+    # aiohttp's client errors (a refused or reset connection) by their module: hosting does
+    # not import aiohttp itself.
+    return isinstance(exc, _EXPECTED) or type(exc).__module__.startswith("aiohttp")
+
+
+class ExpectedTrouble(logging.Filter):
+    """discord.py's tracebacks of network trouble become one WARNING line (see the module
+    docstring); everything else passes unchanged."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if exc is None or not record.name.startswith("discord") or not _expected(exc):
+            return True
+        text = " ".join(str(exc).split())[:200]
+        record.msg = f"{record.getMessage()} ({type(exc).__name__}{': ' + text if text else ''})"
+        record.args = None
+        record.exc_info = None
+        record.exc_text = None
+        if record.levelno > logging.WARNING:
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
 def plain_formatter() -> logging.Formatter:
     """discord.py's layout, without colours (a pipe, a file, the journal)."""
     return logging.Formatter(
@@ -100,6 +140,7 @@ def plain_formatter() -> logging.Formatter:
 def setup_logging(level: str, secrets: Iterable[str] = ()) -> logging.Handler:
     """One handler on the root logger, on stderr, safe at every level; returns it."""
     handler = logging.StreamHandler(sys.stderr)
+    handler.addFilter(ExpectedTrouble())
     inner: logging.Formatter = plain_formatter()
     colour: Any = getattr(discord.utils, "_ColourFormatter", None)
     if colour is not None and discord.utils.stream_supports_colour(handler.stream):
