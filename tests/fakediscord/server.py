@@ -761,6 +761,11 @@ class FakeDiscord:
         messages = self.channel_messages(channel)
         return messages[-1] if messages else None
 
+    def notifications(self, user: FakeUser | FakeMember) -> list[FakeMessage]:
+        """Every message (deleted ones too) that notified ``user`` when it was posted."""
+        who = _as_user(user)
+        return [m for m in self.messages.values() if who.id in m.notified]
+
     def bot_messages(self, channel: FakeChannel) -> list[FakeMessage]:
         """The bot's live public messages in ``channel``, oldest first: not deleted, not
         ephemeral (interaction responses included; a "thinking" one has ``.loading``)."""
@@ -2109,9 +2114,9 @@ class FakeDiscord:
             # Discord: another message of this author with this nonce in the past few minutes
             # is returned instead of a new one (a retried post is not doubled).
             earlier = self._nonces.get(key)
-            if earlier is not None and self.clock.now() - earlier.created_at < NONCE_WINDOW:
-                if not earlier.deleted:
-                    return _json_response(earlier.payload())
+            recent = earlier is not None and self.clock.now() - earlier.created_at < NONCE_WINDOW
+            if earlier is not None and recent and not earlier.deleted:
+                return _json_response(earlier.payload())
         reference = payload.get("message_reference")
         msg = await self._create_message(
             channel,
@@ -2352,6 +2357,8 @@ class FakeDiscord:
             **fields,
         )
         msg.history.append(msg.snapshot(now))
+        if not loading:
+            msg.notified = _notified(payload, channel)
         channel.messages[msg.id] = msg
         self.messages[msg.id] = msg
         if ephemeral_for is None and not loading:
@@ -2585,6 +2592,23 @@ class FakeDiscord:
         msg = self._webhook_message(result, message_id)
         await self._delete(msg)
         return _no_content()
+
+
+_USER_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def _notified(payload: dict[str, Any], channel: FakeChannel) -> list[int]:
+    """Who a new message notifies: the users its content mentions that ``allowed_mentions``
+    lets ping (absent: every mention pings; ``parse`` without "users": only ``users``), and
+    who can see the channel. Roles and @everyone are not modelled (the bot never pings them)."""
+    mentioned = [int(m) for m in _USER_MENTION.findall(str(payload.get("content") or ""))]
+    allowed = payload.get("allowed_mentions")
+    if allowed is not None and "users" not in (allowed.get("parse") or []):
+        listed = {int(u) for u in allowed.get("users") or []}
+        mentioned = [u for u in mentioned if u in listed]
+    guild = channel.guild
+    seen = [u for u in mentioned if guild is None or u in guild.members]
+    return list(dict.fromkeys(seen))
 
 
 def _focused_type(result: InteractionResult, fake: FakeDiscord) -> int:

@@ -229,5 +229,29 @@ async def test_a_post_retried_with_its_enforced_nonce_is_not_doubled(
     fake.clock.advance(6 * 60)
     assert (await rest.call("POST", path, body))[0] == 200
     assert len(fake.channel_messages(channel)) == 3
-    status, refused = await rest.call("POST", path, {"content": "x", "nonce": "9" * 26})
-    assert status == 400
+    assert (await rest.call("POST", path, {"content": "x", "nonce": "9" * 26}))[0] == 400
+
+
+async def test_a_new_message_notifies_only_the_mentions_it_allows(
+    fake: FakeDiscord, rest: Rest
+) -> None:
+    """Who a message pings: its mentions, filtered by allowed_mentions, when it is posted —
+    never when it is edited (Discord does not notify mentions in edited messages)."""
+    guild = fake.add_guild("G")
+    channel = guild.add_text_channel("c")
+    ann, bob = fake.add_user("ann"), fake.add_user("bob")
+    guild.add_member(ann)
+    guild.add_member(bob)
+    path = f"/channels/{channel.id}/messages"
+    both = f"<@{ann.id}> and <@{bob.id}>"
+    status, only_ann = await rest.call(
+        "POST", path, {"content": both, "allowed_mentions": {"parse": [], "users": [str(ann.id)]}}
+    )
+    assert status == 200
+    assert fake.messages[int(only_ann["id"])].notified == [ann.id]
+    _, everyone = await rest.call("POST", path, {"content": both})
+    assert fake.messages[int(everyone["id"])].notified == [ann.id, bob.id]
+    _, quiet = await rest.call("POST", path, {"content": "hi", "allowed_mentions": {"parse": []}})
+    await rest.call("PATCH", f"{path}/{quiet['id']}", {"content": both})
+    assert fake.messages[int(quiet["id"])].notified == []
+    assert [m.id for m in fake.notifications(bob)] == [int(everyone["id"])]

@@ -692,6 +692,9 @@ class FakeMessage:
     #: Fake times of the edits counted against Discord's cap on editing messages older than
     #: an hour (the server keeps only those of the last hour).
     old_edits: list[float] = field(default_factory=list, repr=False)
+    #: The users this message notified when it was posted: the ones its content mentions and
+    #: its ``allowed_mentions`` lets ping. An edit never notifies anyone (as in Discord).
+    notified: list[int] = field(default_factory=list)
 
     # -- views for tests
 
