@@ -181,12 +181,12 @@ class UnoBot(commands.AutoShardedBot):
     async def close(self) -> None:
         """Stop: each cog with a ``drain()`` first finishes (and answers) the interactions
         under way while the connection is still open; then discord.py closes."""
-        if self._stopping:
-            return await super().close()
-        self._stopping = True
-        for cog in list(self.cogs.values()):
-            drain = getattr(cog, "drain", None)
-            if drain is not None and not self.is_closed():
+        if not self._stopping:
+            self._stopping = True
+            for cog in list(self.cogs.values()):
+                drain = getattr(cog, "drain", None)
+                if drain is None or self.is_closed():
+                    continue
                 try:
                     await drain()
                 except Exception:

@@ -11,9 +11,10 @@ shaped like a token from the finished text, tracebacks included. The bot's own l
 through the same formatter.
 
 :class:`ExpectedTrouble` keeps the log readable when Discord cannot be reached: discord.py
-logs each failed reconnect (and a few other network failures) as an ERROR with a traceback;
-those are expected and need no developer, so they become one WARNING line that names the
-failure. Tracebacks stay for bugs.
+logs each failed reconnect (and a few other network failures) as an ERROR with a traceback,
+and asyncpg's pool logs each failed reconnection to a restarting server with one; those are
+expected and need no developer, so they become one WARNING line that names the failure.
+Tracebacks stay for bugs.
 """
 
 from __future__ import annotations
@@ -107,9 +108,10 @@ _EXPECTED = (
 
 
 def _expected(exc: BaseException) -> bool:
-    # aiohttp's client errors (a refused or reset connection) by their module: hosting does
-    # not import aiohttp itself.
-    return isinstance(exc, _EXPECTED) or type(exc).__module__.startswith("aiohttp")
+    # aiohttp's client errors (a refused or reset connection) and asyncpg's (a server that
+    # is restarting) by their module: hosting imports neither library itself.
+    module = type(exc).__module__
+    return isinstance(exc, _EXPECTED) or module.startswith(("aiohttp", "asyncpg"))
 
 
 class ExpectedTrouble(logging.Filter):
@@ -118,7 +120,8 @@ class ExpectedTrouble(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         exc = record.exc_info[1] if record.exc_info else None
-        if exc is None or not record.name.startswith("discord") or not _expected(exc):
+        ours = record.name.startswith(("discord", "asyncpg"))
+        if exc is None or not ours or not _expected(exc):
             return True
         text = " ".join(str(exc).split())[:200]
         record.msg = f"{record.getMessage()} ({type(exc).__name__}{': ' + text if text else ''})"

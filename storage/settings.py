@@ -9,7 +9,6 @@ from typing import Any
 
 from ._db import Database
 
-
 #: ``GuildSettings.turn_ping`` when the server wants no turn mentions.
 NEVER = -1
 

@@ -239,7 +239,10 @@ class TableService:
         if record is None:
             self._copies.pop(table_id, None)
             return None
-        return self._keep(Table.from_record(record))
+        table = self._keep(Table.from_record(record))
+        if copy is not None and table.version > copy.version:
+            self._announce(table)  # changed elsewhere (another process) while we ran
+        return table
 
     def _keep(self, table: Table) -> Table:
         if table.is_live:

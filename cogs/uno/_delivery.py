@@ -20,7 +20,6 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-import aiohttp
 import discord
 
 log = logging.getLogger(__name__)
@@ -62,7 +61,7 @@ def verdict(exc: BaseException) -> Verdict:
         return Verdict.REFUSED
     if isinstance(exc, discord.RateLimited):
         return Verdict.RETRY
-    if isinstance(exc, TimeoutError | aiohttp.ClientError | ConnectionError):
+    if isinstance(exc, TimeoutError | ConnectionError) or _transport(exc):
         return Verdict.RETRY
     if isinstance(exc, OSError):
         return Verdict.RETRY
@@ -72,13 +71,14 @@ def verdict(exc: BaseException) -> Verdict:
 def is_discord_trouble(exc: BaseException) -> bool:
     """Is ``exc`` something Discord (or the way to it) answered, rather than a bug of ours?"""
     return isinstance(
-        exc,
-        discord.HTTPException
-        | discord.RateLimited
-        | TimeoutError
-        | aiohttp.ClientError
-        | ConnectionError,
-    )
+        exc, discord.HTTPException | discord.RateLimited | TimeoutError | ConnectionError
+    ) or _transport(exc)
+
+
+def _transport(exc: BaseException) -> bool:
+    """An error of aiohttp, discord.py's transport (a reset or refused connection), known by
+    its module: the cogs talk to Discord through discord.py only."""
+    return type(exc).__module__.startswith("aiohttp")
 
 
 def trouble(exc: BaseException) -> str:
@@ -115,8 +115,24 @@ class Backoff:
 
 
 async def within(work: Awaitable[T], patience: float = PATIENCE) -> T:
-    """``work``, given up after ``patience`` seconds (:class:`TimeoutError`)."""
-    return await asyncio.wait_for(work, timeout=patience)
+    """``work``, given up after ``patience`` seconds of real time (:class:`TimeoutError`).
+
+    Patience is measured with ``time.perf_counter``, the clock for elapsed time, not with
+    the event loop's clock: a request is judged by how long it really took (a test that
+    moves the loop's clock forward does not make a quick request look hung)."""
+    task = asyncio.ensure_future(work)
+    deadline = time.perf_counter() + patience
+    try:
+        while not task.done():
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                task.cancel()
+                raise TimeoutError
+            await asyncio.wait({task}, timeout=min(left, 0.25))
+    except asyncio.CancelledError:
+        task.cancel()
+        raise
+    return task.result()
 
 
 async def patiently(

@@ -167,13 +167,9 @@ class GatewayWatch(commands.Cog):
                 shard_id,
                 silent_for,
             )
-        shard = (
-            self.client.get_shard(shard_id)
-            if isinstance(self.client, discord.AutoShardedClient)
-            else None
-        )
-        if shard is not None:
-            asyncio.get_running_loop().create_task(_reconnect(shard))
+        # As discord.py's own watchdog does when a socket stopped answering: close it with
+        # 4000, and discord.py's shard worker reconnects and resumes (with its backoff).
+        asyncio.get_running_loop().create_task(_close(shard_id, socket))
         return False
 
     def _last_heard(self, shard_id: int) -> float:
@@ -186,11 +182,11 @@ class GatewayWatch(commands.Cog):
         return self._clock() - max(0.0, time.perf_counter() - last)
 
 
-async def _reconnect(shard: discord.ShardInfo) -> None:
+async def _close(shard_id: int, socket: Any) -> None:
     try:
-        await shard.reconnect()
+        await socket.close(code=4000)
     except Exception as exc:
-        log.info("Gateway shard %s: reconnect failed (%s); discord.py keeps trying", shard.id, exc)
+        log.info("Gateway shard %d: could not close the silent socket (%s)", shard_id, exc)
 
 
 def _socket_of(client: discord.Client, shard_id: int) -> Any:

@@ -33,7 +33,15 @@ from storage import DatabaseBusyError, GuildSettings, GuildSettingsStore, is_out
 from storage.settings import NEVER
 from tables import StaleClickError, Table, TableError
 
-from ._delivery import ALREADY_ANSWERED, Verdict, is_discord_trouble, patiently, trouble, verdict
+from ._delivery import (
+    ALREADY_ANSWERED,
+    Verdict,
+    is_discord_trouble,
+    patiently,
+    trouble,
+    verdict,
+    within,
+)
 from ._i18n import language_for, set_language, t
 from ._present import error_text
 
@@ -159,7 +167,7 @@ class Replies:
         else:
             request = interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            await asyncio.wait_for(request, timeout=DEFER_PATIENCE)
+            await within(request, DEFER_PATIENCE)
         except discord.HTTPException as exc:
             if exc.code == ALREADY_ANSWERED:
                 log.info("Interaction %s: the deferral had taken (40060)", interaction.id)

@@ -54,8 +54,17 @@ class World:
 
 
 @contextlib.asynccontextmanager
-async def make_world(tmp_path: Path, env: dict[str, str] | None = None) -> AsyncIterator[World]:
-    """A guild with two channels and four members (dario manages the server), and the bot."""
+async def make_world(
+    tmp_path: Path,
+    env: dict[str, str] | None = None,
+    *,
+    allow_codes: Sequence[int] = (),
+    database: str | None = None,
+) -> AsyncIterator[World]:
+    """A guild with two channels and four members (dario manages the server), and the bot
+    (on an SQLite file, or on ``database``, a PostgreSQL URL). At the end nothing the bot
+    sent may have been refused, but for Discord's error codes ``allow_codes`` names (a test
+    that makes Discord fail expects some), and the bot's log holds no traceback."""
     fake = FakeDiscord()
     guild = fake.add_guild("UNO night")
     channel = guild.add_text_channel("uno")
@@ -64,11 +73,16 @@ async def make_world(tmp_path: Path, env: dict[str, str] | None = None) -> Async
     for user in users:
         guild.add_member(user, manage_guild=user.name == "dario")
     await fake.start()
-    database = tmp_path / "uno.sqlite3"
+    where: Path | str = tmp_path / "uno.sqlite3"
+    settings = dict(env or {})
+    if database is not None:
+        where = settings["DATABASE_URL"] = database
     try:
-        async with BotProcess(fake, database_path=database, dev_guild=guild, env=env) as bot:
-            yield World(fake, bot, guild, channel, other, *users, database)
-            fake.assert_clean()
+        async with BotProcess(
+            fake, database_path=tmp_path / "uno.sqlite3", dev_guild=guild, env=settings
+        ) as bot:
+            yield World(fake, bot, guild, channel, other, *users, where)
+            fake.assert_clean(allow_codes=allow_codes)
             bot.assert_healthy()
     finally:
         await fake.close()

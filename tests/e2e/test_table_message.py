@@ -95,9 +95,11 @@ async def test_a_restart_after_a_committed_move_shows_the_current_turn(world: Wo
 async def test_end_racing_a_play_leaves_one_message_showing_the_closed_table(
     world: World,
 ) -> None:
+    """``/uno end`` and a play at the same moment, twenty times: each time exactly one table
+    message, on the final (closed) state."""
     table_id = await open_table(world)
     await stack(world, table_id, [["R1", "R2"], ["B1", "B2"], ["G1", "G2"]], "R9", dealer=2)
-    for _ in range(3):
+    for _ in range(20):
         await asyncio.gather(
             slash(world, world.alice, "uno play", card="R1"),
             slash(world, world.alice, "uno end"),
@@ -113,6 +115,28 @@ async def test_end_racing_a_play_leaves_one_message_showing_the_closed_table(
         # Open the next round of the race on a fresh table.
         table_id = await open_table(world)
         await stack(world, table_id, [["R1", "R2"], ["B1", "B2"], ["G1", "G2"]], "R9", dealer=2)
+
+
+async def test_a_repost_racing_a_play_leaves_one_message_on_the_final_state(
+    world: World,
+) -> None:
+    """``/uno table`` and a play at the same moment, twenty times: each time exactly one live
+    table message — the newest, at the bottom — showing the final state."""
+    table_id = await open_table(world)
+    for _ in range(20):
+        await stack(world, table_id, [["R1", "R2"], ["B1", "B2"], ["G1", "G2"]], "R9", dealer=2)
+        world.fake.clock.advance(6)  # past /uno table's cooldown
+        await asyncio.gather(
+            slash(world, world.alice, "uno play", card="R1"),
+            slash(world, world.bruno, "uno table"),
+        )
+        final = await load(world, table_id)
+        shown = await wait_until_shown(world, table_id, final.version, within=10)
+        await settle()
+        assert table_messages(world, table_id) == [shown]
+        assert (await load(world, table_id)).message_id == shown.id
+        assert shown_version(shown) == final.version
+        assert f"<@{world.bruno.id}>" in (shown.content or "")  # Bruno's turn after Alice's R1
 
 
 async def test_five_simultaneous_reposts_leave_one_live_table_message(world: World) -> None:
