@@ -37,6 +37,9 @@ Point = tuple[float, float]
 
 #: Tilt of the central oval, in degrees clockwise (its top leans right, as on real cards).
 OVAL_TILT = 30.0
+#: The notation of a blank wild card (R-DECK-5): drawn as a Wild whose oval has an empty
+#: white middle. Recognised by notation, so the art does not depend on the engine's kind.
+BLANK = "WX"
 
 
 class Variant(enum.Enum):
@@ -427,6 +430,15 @@ def _wild_oval(
     _stamp(image, marks, theme.WHITE, theme.INK, max(1.0, r * 0.28))
 
 
+def blank_middle(image: Image.Image, cx: float, cy: float, a: float, b: float, u: float) -> None:
+    """The blank card's mark: the middle of its wild oval (half-axes ``a``, ``b``) left
+    white, ringed in ink, the space a table writes its own rule on."""
+    d = ImageDraw.Draw(image)
+    d.polygon(_oval(cx, cy, a * 0.64, b * 0.72, OVAL_TILT), fill=theme.INK)
+    ring = 2.5 * u
+    d.polygon(_oval(cx, cy, a * 0.64 - ring, b * 0.72 - ring, OVAL_TILT), fill=theme.WHITE)
+
+
 def _corners(face: CardFace, image: Image.Image, u: float, dark: bool = False) -> None:
     """Index and colour symbol in the top-left corner and, turned over, the bottom-right."""
     size = image.size
@@ -438,8 +450,8 @@ def _corners(face: CardFace, image: Image.Image, u: float, dark: bool = False) -
         d.polygon(symbol_points(theme.symbol(face.colour), cx, 41 * u, 5.6 * u), fill=255)
     glyphs = ImageChops.lighter(glyphs, glyphs.transpose(Image.Transpose.ROTATE_180))
     _stamp(image, glyphs, theme.WHITE, theme.INK, 1.3 * u)
-    if face.kind is Kind.WILD:
-        # A small four-colour oval stands for "Wild" in the corners.
+    if face.kind is Kind.WILD or face.notation == BLANK:
+        # A small four-colour oval stands for "Wild" (and a blank wild) in the corners.
         small = Image.new("RGBA", size, (0, 0, 0, 0))
         quadrants = theme.DARK_WILD_QUADRANTS if dark else theme.WILD_QUADRANTS
         _wild_oval(
@@ -474,7 +486,10 @@ def _draw_face(face: CardFace, w: int, h: int, dark: bool = False) -> Image.Imag
     a, b = 34 * u, 64 * u
     if face.colour is None:
         quadrants = theme.DARK_WILD_QUADRANTS if dark else theme.WILD_QUADRANTS
-        _wild_oval(image, cx, cy, a, b, u, quadrants=quadrants)
+        blank = face.notation == BLANK
+        _wild_oval(image, cx, cy, a, b, u, symbols=not blank, quadrants=quadrants)
+        if blank:
+            blank_middle(image, cx, cy, a, b, u)
         fill, outline = theme.WHITE, theme.INK
     elif dark:
         ImageDraw.Draw(image).polygon(_oval(cx, cy, a, b, OVAL_TILT), fill=theme.INK)

@@ -265,3 +265,21 @@ def flip_key_colours() -> tuple[RGB, ...]:
         if c not in out and c not in known:
             out.append(c)
     return tuple(out)
+
+
+def luminance(rgb: RGB) -> float:
+    """Relative luminance of an sRGB colour (WCAG 2), 0 for black to 1 for white."""
+
+    def linear(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = rgb
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+
+
+def contrast(a: RGB, b: RGB) -> float:
+    """WCAG 2 contrast ratio of two colours: 1 (the same) to 21 (black on white). Text and
+    symbols need 3 to be read when large, 4.5 when small."""
+    la, lb = sorted((luminance(a), luminance(b)))
+    return (lb + 0.05) / (la + 0.05)
