@@ -142,15 +142,6 @@ def _tile(s: int, body: theme.RGB, border: theme.RGB) -> tuple[Image.Image, floa
     return image, u
 
 
-def _lighter(rgb: theme.RGB, t: float) -> theme.RGB:
-    r, g, b = rgb
-    return (round(r + (255 - r) * t), round(g + (255 - g) * t), round(b + (255 - b) * t))
-
-
-#: How far a dark face's glyph is lightened toward white: purple on black is too dim at 22 px.
-DARK_GLYPH_TINT = 0.45
-
-
 def glyph_colours(face: CardFace, dark: bool) -> tuple[theme.RGB, theme.RGB, theme.RGB]:
     """``(glyph fill, glyph outline, oval)`` of a coloured face's emoji: light faces as the
     cards, the colour outlined in ink on white; dark faces a tint of the colour outlined in
@@ -158,7 +149,7 @@ def glyph_colours(face: CardFace, dark: bool) -> tuple[theme.RGB, theme.RGB, the
     assert face.colour is not None
     fill = theme.fill(face.colour)
     if dark:
-        return _lighter(fill, DARK_GLYPH_TINT), theme.WHITE, theme.INK
+        return theme.dark_glyph(face.colour), theme.WHITE, theme.INK
     return fill, theme.INK, theme.WHITE
 
 

@@ -39,7 +39,7 @@ from .text import clean_name
 
 #: Part of every key: bump it whenever the pictures change for the same scene (new art, new
 #: fonts, a new palette, other PNG settings), so no cache serves an old picture.
-ART_VERSION = 2
+ART_VERSION = 3
 
 #: Cards of a seat's UNO Flip fan drawn at most.
 FAN_MAX = 12
