@@ -216,7 +216,7 @@ TABLE_W: Final = 880
 TABLE_H: Final = 600
 TABLE_CARD_W: Final = 120
 SEAT_W: Final = 164
-SEAT_H: Final = 66
+SEAT_H: Final = 84  # room for a name in up to three lines above the fan
 SEAT_BACK_W: Final = 18
 #: Seats sit on an ellipse of these radii around the centre.
 SEAT_RX: Final = 340
