@@ -250,12 +250,13 @@ def _seat(
         fan = _fan(min(seat.count, FAN_MAX))
         canvas.paste(fan, (x + 10, y + theme.SEAT_H - fan.height - 7), fan)
     # The name after the fan: deep descenders (Arabic, Devanagari) stay readable over it.
-    # Leave room on the right for the medal.
-    room = theme.SEAT_W - 20 - (16 if seat.rank is not None else 0)
+    # Leave room on the right for the medal, and on the left for the team tag.
+    left = 16 if seat.team is not None else 10
+    room = theme.SEAT_W - left - 10 - (16 if seat.rank is not None else 0)
     lines, px = fit_lines(seat.name, room, NAME_SIZES)
     step = round(px * 1.15)
     for i, line in enumerate(lines):
-        draw_text(canvas, (x + 10, y + _NAME_TOP + i * step), line, px, ink, anchor="la")
+        draw_text(canvas, (x + left, y + _NAME_TOP + i * step), line, px, ink, anchor="la")
     draw_text(
         canvas,
         (x + theme.SEAT_W - 10, y + theme.SEAT_H - 22),

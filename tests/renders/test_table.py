@@ -153,12 +153,13 @@ LONG_NAMES = [
 @pytest.mark.parametrize("name", LONG_NAMES)
 def test_names_are_shown_whole_wrapped_and_smaller(name: str) -> None:
     """Issue 20: a seat's name was cut at about 13 characters; now any name Discord allows
-    is shown whole, in up to three lines, at 11 px or more, even beside a medal."""
+    is shown whole, in up to three lines, at 11 px or more, even between a team tag and a
+    medal (the narrowest room a name gets)."""
     from renders.table import NAME_SIZES
     from renders.text import fit_lines
 
     shown = clean_name(name)
-    room = theme.SEAT_W - 20 - 16
+    room = theme.SEAT_W - 16 - 10 - 16
     lines, px = fit_lines(shown, room, NAME_SIZES)
     assert px >= 11
     assert len(lines) <= dict(NAME_SIZES)[px]
