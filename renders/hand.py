@@ -1,15 +1,17 @@
 """A player's hand: every card of :attr:`PlayerView.hand`, playable ones raised and outlined.
 
 Drawn for a phone (issue 20): Discord shows the picture 360 px wide there, so cards never
-overlap side by side (an overlapped card left a 13-px strip). Rows of at most
-:data:`~renders.theme.HAND_ROW_MAX` cards wrap instead, and each row shows its cards down to
-below their value (:data:`~renders.theme.VALUE_BOTTOM`) above the next, even where a card of
-the next row is raised. A hand of 7 or more cards is always 544 px wide, shown at 66 % on a
-phone whatever its length (a card 45 px wide, its value about 21 px tall): a 60-card hand is
-taller, never smaller. Cards have no corner index (the value in the middle is never covered),
-only the colour's symbol in two corners. The cards that cannot be played now are dimmed a
-little (their colour, border and value stay readable); the playable ones are raised and
-outlined in gold. :func:`hand_layout` is the pure geometry, so tests can check it.
+overlap side by side (in a hand of 8 or more, an overlapped card showed a 25-px strip, its
+corner index 9 px tall). Rows of at most :data:`~renders.theme.HAND_ROW_MAX` cards wrap
+instead, and each row shows its cards down to below their value
+(:data:`~renders.theme.VALUE_BOTTOM`) above the next, even where a card of the next row is
+raised. A hand of 7 or more cards is always 544 px wide, shown at 66 % on a phone whatever
+its length (a card 45 px wide, its value 23 px tall): a 60-card hand is taller, never
+smaller (``benchmarks/render_bench.py --phone``). Cards have no corner index (the value in
+the middle is never covered), only the colour's symbol in two corners. The cards that cannot
+be played now are dimmed a little (their colour, border and value stay readable); the
+playable ones are raised and outlined in gold. :func:`hand_layout` is the pure geometry, so
+tests can check it.
 
 UNO Flip (R-FLIP): the cards show the side in play (:attr:`~engine.views.TableView.side`).
 On the dark side the background is a lit violet (:data:`~renders.theme.NIGHT_HAND_BG`), so

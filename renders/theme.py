@@ -204,7 +204,7 @@ HAND_RAISE: Final = 14
 HAND_MARK: Final = 13
 #: Most cards in one row. Cards in a row lie side by side, never overlapping: a phone shows
 #: the hand 360 px wide, so a row of 7 (544 px) is drawn at 66 %, where a card is 45 px wide
-#: and its value about 21 px tall; longer hands take more rows instead of narrower cards.
+#: and its value 23 px tall; longer hands take more rows instead of narrower cards.
 #: (How wide the picture is in pixels hardly changes that: the card is 7/8 of a row's width
 #: whatever its size. 68 px keeps a 25-card hand within 30 KB; 84 px did not.)
 HAND_ROW_MAX: Final = 7
