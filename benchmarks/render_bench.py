@@ -9,14 +9,21 @@ caches emptied before each run, a 12-player tournament standings, a 3-player han
 a 12-fact stats card. UNO Flip (``flip-*``): hands of 7 and 25 cards and tables of 4 and 10
 seats on the dark side (seats fanning their light faces), and a 4-seat table on the light
 side. ``names-*``: a table and a leaderboard of names in every script, with emoji.
+``emoji-set``: every card emoji the bot needs (issue 20), drawn from empty caches, as at
+start-up; its "bytes" are those of all the PNGs together. Cases a tree does not have (the
+emojis before issue 20) are left out of ``--vs``.
 Targets: a 7-card hand ≤ 5 ms, a 25-card hand, a table and each board ≤ 15 ms, each ≤ 30 KB
-(the 60-card hand has no bar).
+(the 60-card hand and the emoji set have no bar).
+
+``--phone`` prints, for hands of 7 to 60 cards, how a 360-px phone column shows them: the
+scale, and the narrowest part of a card left visible by its neighbour, in CSS pixels.
 
     python benchmarks/render_bench.py [--runs 200] [--save DIR]
     python benchmarks/render_bench.py --vs OLD_ROOT [--runs 100]   # before/after, one process
     python benchmarks/render_bench.py --png [--runs 30]            # PNG settings, measured
     python benchmarks/render_bench.py --workers [--vs OLD_ROOT]    # throughput, 1 vs 2 threads
     python benchmarks/render_bench.py --gil                         # what threads can overlap
+    python benchmarks/render_bench.py --phone [--vs OLD_ROOT]       # hands in a phone column
 
 ``--vs OLD_ROOT`` loads a second copy of ``renders`` from another checkout (for example
 ``git archive main renders engine | tar -x -C /tmp/before``) under another module name and
@@ -36,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import itertools
 import json
 import random
 import statistics
@@ -175,7 +183,15 @@ def cases(r: types.ModuleType = renders) -> dict[str, Case]:
         clear_text_caches(r)
         return leaderboard()
 
+    def emoji_set() -> bytes:
+        # From empty caches, as the bot's start-up builds them.
+        r.emoji._emoji_png.cache_clear()
+        r.emoji.emoji_set.cache_clear()
+        return b"".join(art.png for art in r.emoji_set())
+
+    emojis = {"emoji-set": emoji_set} if hasattr(r, "emoji_set") else {}
     return {
+        **emojis,
         "hand-7": lambda: r.render_hand(seven),
         "hand-25": lambda: r.render_hand(twenty_five),
         "hand-60": lambda: r.render_hand(sixty),
@@ -200,8 +216,39 @@ def cases(r: types.ModuleType = renders) -> dict[str, Case]:
     }
 
 
-#: Cases with a size bar of 30 KB (the 60-card hand has none).
-BARRED = frozenset(name for name in cases() if name not in ("hand-60", "leaderboard-15-uncached"))
+#: Cases with a size bar of 30 KB (the 60-card hand and the emoji set have none).
+BARRED = frozenset(
+    name for name in cases() if name not in ("hand-60", "leaderboard-15-uncached", "emoji-set")
+)
+#: The width of the column Discord gives a picture on a phone, in CSS pixels (issue 20).
+PHONE = 360
+
+
+def phone(r: types.ModuleType, count: int) -> dict[str, float]:
+    """How a 360-px phone column shows a hand of ``count`` cards drawn by ``r``: the scale,
+    and the narrowest part of a card its right-hand neighbour leaves visible, in CSS px."""
+    width, height, positions = r.hand_layout(count)
+    card = r.theme.HAND_CARD_W
+    visible = float(card)
+    for (x0, y0), (x1, y1) in itertools.pairwise(positions):
+        if y0 == y1:
+            visible = min(visible, x1 - x0)
+    scale = min(1.0, PHONE / width)
+    return {
+        "scale": round(scale, 3),
+        "card_css_px": round(card * scale, 1),
+        "narrowest_visible_css_px": round(min(card, visible) * scale, 1),
+        "height_css_px": round(height * scale),
+    }
+
+
+def phone_report(old_root: Path | None) -> None:
+    trees = {"new": renders}
+    if old_root is not None:
+        trees = {"old": load_tree(old_root, "renders_old"), **trees}
+    for count in (7, 13, 25, 40, 60):
+        for label, r in trees.items():
+            print(json.dumps({"hand": count, "tree": label, **phone(r, count)}))
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -293,6 +340,8 @@ def palette_images() -> dict[str, Any]:
     try:
         out = {}
         for name, render in cases().items():
+            if name == "emoji-set":  # RGBA PNGs, not palette images
+                continue
             render()
             out[name] = captured["last"]
         return out
@@ -404,7 +453,8 @@ def _worker_render(name: str) -> int:
 
 
 def _batch(named: dict[str, Case], repeat: int) -> list[str]:
-    names = [n for n in named if n != "leaderboard-15-uncached"]
+    # Not the cold cases: the uncached leaderboard, and the emoji set (made once, at start-up).
+    names = [n for n in named if n not in ("leaderboard-15-uncached", "emoji-set")]
     return names * repeat
 
 
@@ -513,6 +563,7 @@ def main() -> None:
     parser.add_argument("--workers", action="store_true", help="throughput, 1 vs 2 workers")
     parser.add_argument("--processes", action="store_true", help="with --workers: also pools")
     parser.add_argument("--gil", action="store_true", help="the share of a render without GIL")
+    parser.add_argument("--phone", action="store_true", help="hands in a 360-px phone column")
     parser.add_argument("--trials", type=int, default=7, help="with --workers")
     parser.add_argument("--repeat", type=int, default=4, help="with --workers: batch size")
     args = parser.parse_args()
@@ -525,9 +576,14 @@ def main() -> None:
     if args.gil:
         gil_share(10)
         return
+    if args.phone:
+        phone_report(args.vs)
+        return
     old = cases(load_tree(args.vs, "renders_old")) if args.vs else None
     for name, render in cases().items():
         if old is not None:
+            if name not in old:
+                continue
             result = compare(render, old[name], args.runs)
         else:
             result = measure(render, args.runs)

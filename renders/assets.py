@@ -94,6 +94,7 @@ def palette_colours(flip: bool = False) -> list[theme.RGB]:
             add(_mix(c, bg, 0.5))
     for v in range(0, 256, 32):
         add((v, v, v))
+    add(theme.BOARD_STRIPE)
     for c in theme.EMOJI_COLOURS:
         add(c)
     if flip:
@@ -110,13 +111,16 @@ def _add_flip(add: Callable[[theme.RGB], None]) -> None:
         add(c)
     for c in keys:
         add(_mix(c, theme.INK, 0.5))
+    # White edges only where white meets them: a dark card's value outline, and the white
+    # of the sun and moon (the table's felts never touch white). The palette has 256 places.
+    glyphs = [theme.dark_glyph(c) for c in DARK_COLOURS]
+    for c in [*glyphs, *(theme.dim(g, 1) for g in glyphs), theme.SUN, theme.MOON]:
         add(_mix(c, theme.WHITE, 0.5))
-    fills = [theme.DARK_FILL[c] for c in DARK_COLOURS]
-    for c in [*fills, *(theme.dim(f) for f in fills)]:
+    for c in [theme.DARK_FILL[c] for c in DARK_COLOURS]:
         for t in (0.25, 0.75):
             add(_mix(c, theme.INK, t))
     for c in (theme.EDGE, theme.HIGHLIGHT, theme.SHADOW, theme.INK):
-        for bg in (theme.NIGHT_FELT, theme.NIGHT_TABLE, theme.NIGHT_PANEL):
+        for bg in (theme.NIGHT_FELT, theme.NIGHT_TABLE, theme.NIGHT_PANEL, theme.NIGHT_HAND_BG):
             add(_mix(c, bg, 0.5))
 
 

@@ -11,7 +11,10 @@ UNO Flip (R-FLIP): Draw One, Draw Five and Wild Draw Two read ``+1``, ``+5`` and
 last on the wild oval), Wild Draw Colour reads ``+?`` on the dark wild oval, Flip is a card
 half filled (its two sides) inside a turning arrow, and Skip Everyone is the Skip sign inside
 a second ring. Dark-side faces (the dark colours, Wild Draw Colour, and a Wild drawn with
-``side=1``) have a black border and a black oval, light ones white (see :mod:`renders.theme`).
+``side=1``) have a black border and a black oval, light ones white (see :mod:`renders.theme`);
+a dark face's value is a lighter tint of its colour, outlined in white, so it reads on the
+black oval at phone size. A blank wild card (R-DECK-5, ``WX``) is a Wild whose oval has an
+empty white middle.
 
 Art is drawn :data:`~renders.theme.SUPERSAMPLE` times larger and reduced, for smooth edges.
 Every function here is pure and cached: the images it returns are shared, so callers must
@@ -37,6 +40,9 @@ Point = tuple[float, float]
 
 #: Tilt of the central oval, in degrees clockwise (its top leans right, as on real cards).
 OVAL_TILT = 30.0
+#: The notation of a blank wild card (R-DECK-5): drawn as a Wild whose oval has an empty
+#: white middle. Recognised by notation, so the art does not depend on the engine's kind.
+BLANK = "WX"
 
 
 class Variant(enum.Enum):
@@ -427,19 +433,32 @@ def _wild_oval(
     _stamp(image, marks, theme.WHITE, theme.INK, max(1.0, r * 0.28))
 
 
-def _corners(face: CardFace, image: Image.Image, u: float, dark: bool = False) -> None:
-    """Index and colour symbol in the top-left corner and, turned over, the bottom-right."""
+def blank_middle(image: Image.Image, cx: float, cy: float, a: float, b: float, u: float) -> None:
+    """The blank card's mark: the middle of its wild oval (half-axes ``a``, ``b``) left
+    white, ringed in ink, the space a table writes its own rule on."""
+    d = ImageDraw.Draw(image)
+    d.polygon(_oval(cx, cy, a * 0.64, b * 0.72, OVAL_TILT), fill=theme.INK)
+    ring = 2.5 * u
+    d.polygon(_oval(cx, cy, a * 0.64 - ring, b * 0.72 - ring, OVAL_TILT), fill=theme.WHITE)
+
+
+def _corners(
+    face: CardFace, image: Image.Image, u: float, dark: bool = False, index: bool = True
+) -> None:
+    """Index and colour symbol in the top-left corner and, turned over, the bottom-right
+    (without ``index``: the symbol alone, a little larger)."""
     size = image.size
     cx, cy = 17 * u, 19 * u
-    mask = _icon_mask(face, size, cx, cy, 23 * u, corner=True)
+    mask = _icon_mask(face, size, cx, cy, 23 * u, corner=True) if index else None
     glyphs = mask if mask is not None else Image.new("L", size, 0)
     if face.colour is not None:
         d = ImageDraw.Draw(glyphs)
-        d.polygon(symbol_points(theme.symbol(face.colour), cx, 41 * u, 5.6 * u), fill=255)
+        at, r = (41 * u, 5.6 * u) if index else (cy - 2 * u, 7 * u)
+        d.polygon(symbol_points(theme.symbol(face.colour), cx, at, r), fill=255)
     glyphs = ImageChops.lighter(glyphs, glyphs.transpose(Image.Transpose.ROTATE_180))
     _stamp(image, glyphs, theme.WHITE, theme.INK, 1.3 * u)
-    if face.kind is Kind.WILD:
-        # A small four-colour oval stands for "Wild" in the corners.
+    if index and (face.kind is Kind.WILD or face.notation == BLANK):
+        # A small four-colour oval stands for "Wild" (and a blank wild) in the corners.
         small = Image.new("RGBA", size, (0, 0, 0, 0))
         quadrants = theme.DARK_WILD_QUADRANTS if dark else theme.WILD_QUADRANTS
         _wild_oval(
@@ -465,8 +484,11 @@ def is_dark(face: CardFace, side: int = 0) -> bool:
     return side == 1
 
 
-def _draw_face(face: CardFace, w: int, h: int, dark: bool = False) -> Image.Image:
-    """``face`` at the supersampled size ``w`` × ``h`` (``dark``: its dark-side look)."""
+def _draw_face(
+    face: CardFace, w: int, h: int, dark: bool = False, index: bool = True
+) -> Image.Image:
+    """``face`` at the supersampled size ``w`` × ``h`` (``dark``: its dark-side look;
+    ``index``: with the corner indices)."""
     wild_body = theme.NIGHT if dark else theme.INK
     body = wild_body if face.colour is None else theme.fill(face.colour)
     image, u = _card_base(w, h, body, theme.INK if dark else theme.WHITE)
@@ -474,18 +496,21 @@ def _draw_face(face: CardFace, w: int, h: int, dark: bool = False) -> Image.Imag
     a, b = 34 * u, 64 * u
     if face.colour is None:
         quadrants = theme.DARK_WILD_QUADRANTS if dark else theme.WILD_QUADRANTS
-        _wild_oval(image, cx, cy, a, b, u, quadrants=quadrants)
+        blank = face.notation == BLANK
+        _wild_oval(image, cx, cy, a, b, u, symbols=not blank, quadrants=quadrants)
+        if blank:
+            blank_middle(image, cx, cy, a, b, u)
         fill, outline = theme.WHITE, theme.INK
     elif dark:
         ImageDraw.Draw(image).polygon(_oval(cx, cy, a, b, OVAL_TILT), fill=theme.INK)
-        fill, outline = theme.fill(face.colour), theme.WHITE
+        fill, outline = theme.dark_glyph(face.colour), theme.WHITE
     else:
         ImageDraw.Draw(image).polygon(_oval(cx, cy, a, b, OVAL_TILT), fill=theme.WHITE)
         fill, outline = theme.FILL[face.colour], theme.INK
     mask = _icon_mask(face, image.size, cx, cy, 30 * u, corner=False)
     if mask is not None:
         _stamp(image, mask, fill, outline, 2.6 * u, shadow=2.4 * u)
-    _corners(face, image, u, dark)
+    _corners(face, image, u, dark, index)
     return image
 
 
@@ -499,8 +524,16 @@ def _draw_back(w: int, h: int) -> Image.Image:
     return image
 
 
-def _finish(image: Image.Image, width: int, variant: Variant) -> Image.Image:
-    """Reduce the supersampled art and apply the variant."""
+@lru_cache(maxsize=2)
+def _dim_table(side: int) -> list[int]:
+    """The lookup table (R, G, B) that maps every channel value as :func:`theme.dim` does."""
+    a = theme.DIM_AMOUNT
+    return [round(v + (t - v) * a) for t in theme.hand_bg(side) for v in range(256)]
+
+
+def _finish(image: Image.Image, width: int, variant: Variant, side: int = 0) -> Image.Image:
+    """Reduce the supersampled art and apply the variant (a dimmed card is blended toward
+    the background of a hand played on ``side``)."""
     if variant is Variant.HIGHLIGHTED:
         d = ImageDraw.Draw(image)
         w, h = image.size
@@ -511,9 +544,7 @@ def _finish(image: Image.Image, width: int, variant: Variant) -> Image.Image:
     small = image.resize((width, theme.card_height(width)), Image.Resampling.LANCZOS)
     if variant is Variant.DIMMED:
         alpha = small.getchannel("A")
-        rgb = Image.blend(
-            small.convert("RGB"), Image.new("RGB", small.size, theme.DIM_TOWARD), theme.DIM_AMOUNT
-        )
+        rgb = small.convert("RGB").point(_dim_table(side))
         small = rgb.convert("RGBA")
         small.putalpha(alpha)
     return small
@@ -521,20 +552,28 @@ def _finish(image: Image.Image, width: int, variant: Variant) -> Image.Image:
 
 @lru_cache(maxsize=1024)
 def render_card(
-    face: CardFace, width: int, variant: Variant = Variant.NORMAL, *, side: int = 0
+    face: CardFace,
+    width: int,
+    variant: Variant = Variant.NORMAL,
+    *,
+    side: int = 0,
+    index: bool = True,
 ) -> Image.Image:
     """``face`` as an RGBA image ``width`` wide (2:3), transparent outside its rounded corners.
 
-    ``side`` is the UNO Flip side the face is seen on (0 light, 1 dark): it decides only
-    how a Wild looks, the one face both sides share (see :func:`is_dark`).
-    Cached per (face, width, variant, side); the image is shared, so do not draw on it.
+    ``side`` is the UNO Flip side the face is seen on (0 light, 1 dark): it decides how a
+    Wild looks, the one face both sides share (see :func:`is_dark`), and what a dimmed card
+    is blended toward (the hand's background on that side). Without ``index`` the corners
+    show only the colour's symbol: where no card covers another (a phone hand), the big value
+    in the middle says it all, and the small indices cost a fifth of the picture's bytes.
+    Cached per arguments; the image is shared, so do not draw on it.
     """
     if width < 8:
         raise ValueError("a card needs to be at least 8 pixels wide")
     ss = theme.SUPERSAMPLE
     dark = is_dark(face, side)
-    art = _draw_face(face, width * ss, theme.card_height(width) * ss, dark)
-    return _finish(art, width, variant)
+    art = _draw_face(face, width * ss, theme.card_height(width) * ss, dark, index)
+    return _finish(art, width, variant, side)
 
 
 @lru_cache(maxsize=128)
@@ -617,11 +656,16 @@ SHADOW_OFFSET = (3, 4)
 
 @lru_cache(maxsize=512)
 def card_sprite(
-    face: CardFace, width: int, variant: Variant = Variant.NORMAL, *, side: int = 0
+    face: CardFace,
+    width: int,
+    variant: Variant = Variant.NORMAL,
+    *,
+    side: int = 0,
+    index: bool = True,
 ) -> Image.Image:
     """:func:`render_card` with its :func:`card_shadow` already under it, as one RGBA image
     (:data:`SHADOW_OFFSET` larger): a hand pastes each card once instead of twice."""
-    card = render_card(face, width, variant, side=side)
+    card = render_card(face, width, variant, side=side, index=index)
     shadow = card_shadow(width)
     dx, dy = SHADOW_OFFSET
     sprite = Image.new("RGBA", (card.width + dx, card.height + dy), (0, 0, 0, 0))

@@ -22,7 +22,7 @@ from .text import clean_name, fit_text, measure, origin, paste_line, shape
 Align = Literal["left", "right", "centre"]
 
 BG: theme.RGB = theme.HAND_BG
-STRIPE: theme.RGB = (48, 49, 53)  # every other row, so a long line is easy to follow
+STRIPE: theme.RGB = theme.BOARD_STRIPE
 BAND: theme.RGB = theme.BACK  # behind the title
 CARD: theme.RGB = (55, 55, 61)  # a stats tile
 RULE: theme.RGB = theme.EDGE  # hairlines: under the headers, the "your rank" separator

@@ -19,7 +19,8 @@ discard pile below the top card or a card's id, leaves its key unchanged):
   top card, the colour in play and the pending penalty; and per seat (:class:`SeatScene`) the
   name as drawn (cleaned; a missing name is the seat number), the card count, UNO Flip the
   first 12 faces of the hand's other side, whether the seat is still playing, is the one to
-  move, won the hand, its rank when out, whether it has called UNO, and its team (R-TEAM-2:
+  move, won the hand, its rank when out, whether it shows the UNO! badge (:func:`calls_uno`:
+  one card, called for), and its team (R-TEAM-2:
   partners sit alternately, so seat ``s`` plays for team ``s % teams``).
 """
 
@@ -39,7 +40,7 @@ from .text import clean_name
 
 #: Part of every key: bump it whenever the pictures change for the same scene (new art, new
 #: fonts, a new palette, other PNG settings), so no cache serves an old picture.
-ART_VERSION = 2
+ART_VERSION = 3
 
 #: Cards of a seat's UNO Flip fan drawn at most.
 FAN_MAX = 12
@@ -116,8 +117,24 @@ def hand_scene(view: PlayerView, playable: Collection[int] | None = None) -> Han
     )
 
 
-def table_scene(view: TableView, names: Sequence[str]) -> TableScene:
-    """What :func:`renders.render_table` shows of ``view`` with ``names``."""
+def calls_uno(view: TableView, seat: int, called_uno: Collection[int] = ()) -> bool:
+    """Whether ``seat`` shows the UNO! badge: it holds one card and has called UNO for it.
+
+    The view remembers a call only while its window is open (R-UNO-1/2: until the next
+    player begins their turn); ``called_uno`` names the seats the caller knows called for
+    the card they hold since (its own record of the calls), so the badge stays as long as
+    that one card does. A false call (R-UNO-6) shows nothing: the seat holds more cards.
+    """
+    if view.card_counts[seat] != 1 or not view.playing[seat]:
+        return False
+    return seat in called_uno or (view.uno_called and view.uno_seat == seat)
+
+
+def table_scene(
+    view: TableView, names: Sequence[str], called_uno: Collection[int] = ()
+) -> TableScene:
+    """What :func:`renders.render_table` shows of ``view`` with ``names`` (``called_uno`` as
+    in :func:`calls_uno`)."""
     flip_side = view.side if view.rules.flip else None
     over = view.phase is Phase.HAND_OVER
     ranking = view.ranking if view.ranking else view.out
@@ -136,7 +153,7 @@ def table_scene(view: TableView, names: Sequence[str]) -> TableScene:
                 current=seat == view.current and not over and playing,
                 winner=over and bool(view.ranking) and view.ranking[0] == seat,
                 rank=ranking.index(seat) + 1 if seat in ranking else None,
-                uno=view.uno_called and view.uno_seat == seat,
+                uno=calls_uno(view, seat, called_uno),
                 team=seat % view.rules.teams if view.rules.teams else None,
             )
         )
@@ -188,6 +205,7 @@ def hand_key(view: PlayerView, *, playable: Collection[int] | None = None) -> st
     return scene_key(hand_scene(view, playable))
 
 
-def table_key(view: TableView, names: Sequence[str]) -> str:
-    """The key of ``render_table(view, names)`` (see the module docstring)."""
-    return scene_key(table_scene(view, names))
+def table_key(view: TableView, names: Sequence[str], *, called_uno: Collection[int] = ()) -> str:
+    """The key of ``render_table(view, names, called_uno=called_uno)`` (see the module
+    docstring)."""
+    return scene_key(table_scene(view, names, called_uno))

@@ -23,7 +23,7 @@ draw pile shows :attr:`~engine.views.TableView.draw_back`. Flip tables use the F
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -42,12 +42,22 @@ from .card import (
     symbol_points,
 )
 from .scenes import FAN_MAX, SeatScene, TableScene, table_scene
-from .text import draw_text, fit_text
+from .text import draw_text, fit_lines
 
 _CX, _CY = theme.TABLE_W // 2, theme.TABLE_H // 2 + 6
 _PILE_W = 86
-_NAME_PX = 18
-_NAME_BASELINE = 24  # below the top of a seat's panel
+#: The sizes a seat's name is tried at, ``(px, lines)``, largest first: a name is shown whole
+#: (Discord allows 32 characters) by wrapping and shrinking it, never cut short.
+NAME_SIZES: tuple[tuple[int, int], ...] = (
+    (18, 1),
+    (16, 1),
+    (15, 2),
+    (14, 2),
+    (13, 2),
+    (12, 3),
+    (11, 3),
+)
+_NAME_TOP = 5  # below the top of a seat's panel
 _COUNT_PX = 24
 
 
@@ -240,13 +250,16 @@ def _seat(
         fan = _fan(min(seat.count, FAN_MAX))
         canvas.paste(fan, (x + 10, y + theme.SEAT_H - fan.height - 7), fan)
     # The name after the fan: deep descenders (Arabic, Devanagari) stay readable over it.
-    # Leave room on the right for the medal or the UNO! bubble.
-    room = theme.SEAT_W - 20 - (62 if seat.uno else 16 if seat.rank is not None else 0)
-    shown = fit_text(seat.name, _NAME_PX, room)
-    draw_text(canvas, (x + 10, y + _NAME_BASELINE), shown, _NAME_PX, ink, anchor="ls")
+    # Leave room on the right for the medal, and on the left for the team tag.
+    left = 16 if seat.team is not None else 10
+    room = theme.SEAT_W - left - 10 - (16 if seat.rank is not None else 0)
+    lines, px = fit_lines(seat.name, room, NAME_SIZES)
+    step = round(px * 1.15)
+    for i, line in enumerate(lines):
+        draw_text(canvas, (x + left, y + _NAME_TOP + i * step), line, px, ink, anchor="la")
     draw_text(
         canvas,
-        (x + theme.SEAT_W - 10, y + theme.SEAT_H - 20),
+        (x + theme.SEAT_W - 10, y + theme.SEAT_H - 22),
         str(seat.count),
         _COUNT_PX,
         ink,
@@ -259,7 +272,8 @@ def _seat(
     if seat.team is not None:
         _team_tag(canvas, d, box[0] + 2, box[1] + 2, seat.team)
     if seat.uno:
-        bx, by = box[2] - 62, box[1] - 16
+        # Above the panel's top-right corner, clear of the name.
+        bx, by = box[2] - 66, box[1] - 24
         d.rounded_rectangle(
             (bx, by, bx + 66, by + 26), radius=9, fill=theme.UNO_BUBBLE, outline=theme.INK, width=2
         )
@@ -344,10 +358,16 @@ def draw_table(scene: TableScene) -> bytes:
     return encode_png(canvas, flip=scene.flip_side is not None)
 
 
-def render_table(view: TableView, names: Sequence[str]) -> bytes:
-    """The table as PNG bytes; ``names[seat]`` labels each seat (a missing name: its number).
+def render_table(
+    view: TableView, names: Sequence[str], *, called_uno: Collection[int] = ()
+) -> bytes:
+    """The table as PNG bytes; ``names[seat]`` labels each seat (a missing name: its number),
+    shown whole, wrapped and made smaller when long (:data:`NAME_SIZES`).
 
-    Drawn from :func:`renders.scenes.table_scene` alone, so :func:`renders.scenes.table_key`
-    tells when the picture would be the same.
+    A seat holding one card shows the UNO! badge while it has called UNO for that card: the
+    view knows of a call until the next player begins their turn, ``called_uno`` lists the
+    seats known to have called since (:func:`renders.scenes.calls_uno`). Drawn from
+    :func:`renders.scenes.table_scene` alone, so :func:`renders.scenes.table_key` tells when
+    the picture would be the same.
     """
-    return draw_table(table_scene(view, names))
+    return draw_table(table_scene(view, names, called_uno))

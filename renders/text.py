@@ -630,6 +630,68 @@ def fit_text(text: str, px: int, width: int) -> str:
     return "".join(parts[:lo]).rstrip() + "…"
 
 
+def _break_word(word: str, px: int, width: int) -> list[str] | None:
+    """``word`` cut at cluster boundaries into pieces each at most ``width`` wide (scripts
+    that write no spaces, such as Chinese or Thai, and very long words); ``None`` if one
+    cluster alone is wider."""
+    pieces, piece = [], ""
+    for cluster in clusters(word):
+        if measure(piece + cluster, px) <= width:
+            piece += cluster
+            continue
+        if not piece:
+            return None
+        pieces.append(piece)
+        piece = cluster
+    return [*pieces, piece] if piece else pieces
+
+
+@lru_cache(maxsize=2048)
+def wrap_text(text: str, px: int, width: int, max_lines: int) -> tuple[str, ...] | None:
+    """``text`` in at most ``max_lines`` lines, each at most ``width`` pixels at ``px``:
+    broken at spaces, and inside a word only where the word alone is too wide. ``None`` when
+    it does not fit. The lines are in reading order (each is laid out on its own, bidi
+    included)."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split(" "):
+        trial = f"{current} {word}" if current else word
+        if measure(trial, px) <= width:
+            current = trial
+            continue
+        if current:
+            lines.append(current)
+        pieces = [word] if measure(word, px) <= width else _break_word(word, px, width)
+        if pieces is None:
+            return None
+        lines.extend(pieces[:-1])
+        current = pieces[-1] if pieces else ""
+        if len(lines) >= max_lines:
+            return None
+    if current:
+        lines.append(current)
+    return tuple(lines) if len(lines) <= max_lines else None
+
+
+@lru_cache(maxsize=2048)
+def fit_lines(
+    text: str, width: int, sizes: tuple[tuple[int, int], ...]
+) -> tuple[tuple[str, ...], int]:
+    """``text`` whole in the first ``(px, max_lines)`` of ``sizes`` it fits, as
+    ``(lines, px)``. If it fits none, the last size's lines, the last of them cut with an
+    ellipsis (:func:`fit_text`): only names longer than Discord allows come to that."""
+    for px, max_lines in sizes:
+        lines = wrap_text(text, px, width, max_lines)
+        if lines is not None:
+            return lines, px
+    px, max_lines = sizes[-1]
+    lines = wrap_text(text, px, width, 10 * max_lines + len(text)) or (text,)
+    kept = list(lines[:max_lines])
+    rest = " ".join(lines[max_lines - 1 :])
+    kept[-1] = fit_text(rest, px, width)
+    return tuple(kept), px
+
+
 Anchor = Literal["la", "ls", "lm", "mm", "rm", "ms", "rs"]
 
 

@@ -121,9 +121,16 @@ SHADOW: Final[RGB] = (12, 14, 18)
 
 #: Background of the hand image.
 HAND_BG: Final[RGB] = (44, 47, 56)
-#: How far a dimmed card is blended toward :data:`DIM_TOWARD` (0 = not at all).
-DIM_AMOUNT: Final[float] = 0.55
-DIM_TOWARD: Final[RGB] = (44, 47, 56)
+#: Every other row of the boards (the leaderboard, the standings), so a long line is easy to
+#: follow.
+BOARD_STRIPE: Final[RGB] = (48, 49, 53)
+#: UNO Flip, dark side in play: the hand's background, a lit violet, so the dark cards' black
+#: borders stand out (on :data:`HAND_BG` they were black on near-black).
+NIGHT_HAND_BG: Final[RGB] = (128, 120, 168)
+#: How far a card that cannot be played now is blended toward the hand's background (0 = not
+#: at all). Low enough that its colour, border and value stay readable on a phone; the
+#: playable cards stand out by being raised and outlined instead.
+DIM_AMOUNT: Final[float] = 0.3
 
 #: The table: felt outside the table oval, the oval, its rim and the direction arrows.
 FELT: Final[RGB] = (20, 62, 50)
@@ -187,25 +194,29 @@ EMOJI_COLOURS: Final[tuple[RGB, ...]] = (
 # -- sizes (pixels) ------------------------------------------------------------------------
 
 #: Card width in a hand; every card is 2:3.
-HAND_CARD_W: Final = 84
-#: Gap between cards that do not overlap, and around the image.
+HAND_CARD_W: Final = 68
+#: Gap between cards side by side, and around the image.
 HAND_GAP: Final = 8
 HAND_PAD: Final = 10
 #: How far a playable card is raised.
-HAND_RAISE: Final = 12
+HAND_RAISE: Final = 14
 #: Room above the top row for the drawn-card marker.
 HAND_MARK: Final = 13
-#: Most cards in one row; a row never gets wider than this many cards side by side.
-HAND_ROW_MAX: Final = 13
-HAND_ROW_SPREAD: Final = 7
-#: With more than one row, rows overlap and show this fraction of a card's height.
-HAND_ROW_SHOW: Final = 0.6
+#: Most cards in one row. Cards in a row lie side by side, never overlapping: a phone shows
+#: the hand 360 px wide, so a row of 7 (544 px) is drawn at 66 %, where a card is 45 px wide
+#: and its value 23 px tall; longer hands take more rows instead of narrower cards.
+#: (How wide the picture is in pixels hardly changes that: the card is 7/8 of a row's width
+#: whatever its size. 68 px keeps a 25-card hand within 30 KB; 84 px did not.)
+HAND_ROW_MAX: Final = 7
+#: How far down a card its big central value or icon reaches at most, as a fraction of the
+#: card's height (outline included; ``tests/renders/test_hand.py`` measures every face).
+VALUE_BOTTOM: Final = 0.76
 
 TABLE_W: Final = 880
 TABLE_H: Final = 600
 TABLE_CARD_W: Final = 120
 SEAT_W: Final = 164
-SEAT_H: Final = 66
+SEAT_H: Final = 84  # room for a name in up to three lines above the fan
 SEAT_BACK_W: Final = 18
 #: Seats sit on an ellipse of these radii around the centre.
 SEAT_RX: Final = 340
@@ -220,11 +231,29 @@ def card_height(width: int) -> int:
     return (width * 3 + 1) // 2
 
 
-def dim(rgb: RGB) -> RGB:
-    """``rgb`` as it looks on a dimmed card."""
+#: How far the value of a dark-side card is lightened toward white: in the plain colour,
+#: purple on the black oval had a contrast of 2.3 and vanished at phone size.
+DARK_GLYPH_TINT: Final[float] = 0.45
+
+
+def dark_glyph(colour: Colour) -> RGB:
+    """The fill of a dark-side card's value and icon: its colour lightened (see
+    :data:`DARK_GLYPH_TINT`), outlined in white on the card's black oval."""
+    r, g, b = fill(colour)
+    t = DARK_GLYPH_TINT
+    return (round(r + (255 - r) * t), round(g + (255 - g) * t), round(b + (255 - b) * t))
+
+
+def hand_bg(side: int = 0) -> RGB:
+    """The hand's background when ``side`` is in play (1: UNO Flip's dark side)."""
+    return NIGHT_HAND_BG if side == 1 else HAND_BG
+
+
+def dim(rgb: RGB, side: int = 0) -> RGB:
+    """``rgb`` as it looks on a dimmed card of a hand played on ``side``."""
     a = DIM_AMOUNT
     r, g, b = rgb
-    tr, tg, tb = DIM_TOWARD
+    tr, tg, tb = hand_bg(side)
     return (round(r + (tr - r) * a), round(g + (tg - g) * a), round(b + (tb - b) * a))
 
 
@@ -257,7 +286,9 @@ def symbol(colour: Colour) -> Symbol:
 def flip_key_colours() -> tuple[RGB, ...]:
     """The flat colours UNO Flip adds to :func:`key_colours` (the dark side and the table)."""
     fills = [DARK_FILL[c] for c in DARK_COLOURS]
-    base = [*fills, NIGHT, *(dim(c) for c in [*fills, NIGHT])]
+    glyphs = [dark_glyph(c) for c in DARK_COLOURS]
+    cards = [*fills, *glyphs, NIGHT, WHITE, INK]
+    base = [*fills, *glyphs, NIGHT, NIGHT_HAND_BG, *(dim(c, 1) for c in cards)]
     base += [NIGHT_FELT, NIGHT_TABLE, NIGHT_RIM, NIGHT_ARROW, NIGHT_PANEL, SUN, MOON]
     known = set(key_colours())
     out: list[RGB] = []
@@ -265,3 +296,21 @@ def flip_key_colours() -> tuple[RGB, ...]:
         if c not in out and c not in known:
             out.append(c)
     return tuple(out)
+
+
+def luminance(rgb: RGB) -> float:
+    """Relative luminance of an sRGB colour (WCAG 2), 0 for black to 1 for white."""
+
+    def linear(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = rgb
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+
+
+def contrast(a: RGB, b: RGB) -> float:
+    """WCAG 2 contrast ratio of two colours: 1 (the same) to 21 (black on white). Text and
+    symbols need 3 to be read when large, 4.5 when small."""
+    la, lb = sorted((luminance(a), luminance(b)))
+    return (lb + 0.05) / (la + 0.05)

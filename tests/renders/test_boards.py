@@ -275,6 +275,27 @@ def test_the_favourite_colour_shows_as_its_swatch() -> None:
     assert labelled != cards[Colour.RED]
 
 
+def test_the_favourite_colour_is_a_tile_with_its_label() -> None:
+    """Issue 20: the favourite colour has a tile of its own, its label beneath the swatch
+    as every figure's, so the label is never squeezed beside the name."""
+    twelve = open_png(render_stats("t", "Alice", FACTS_EN, None))
+    with_colour = render_stats("t", "Alice", FACTS_EN, Colour.RED, favourite_label="Favourite")
+    assert open_png(with_colour).height == twelve.height + stats._TILE_H + stats._GAP
+    unlabelled = render_stats("t", "Alice", FACTS_EN, Colour.RED)
+    other_label = render_stats("t", "Alice", FACTS_EN, Colour.RED, favourite_label="Preferito")
+    assert len({with_colour, unlabelled, other_label}) == 3
+
+
+def test_a_long_name_is_made_smaller_before_it_is_cut() -> None:
+    name = "W" * 32  # as long and wide as Discord allows
+    text_w = stats._W - 2 * stats._PAD
+    assert text.measure(name, stats._NAME_SIZES[0]) > text_w  # too long at the largest size
+    px = stats.name_size(name, text_w)
+    assert px < stats._NAME_SIZES[0]
+    assert text.measure(name, px) <= text_w  # whole, no ellipsis
+    assert stats.name_size("Alice", text_w) == stats._NAME_SIZES[0]
+
+
 def test_the_card_grows_by_rows_of_tiles() -> None:
     none = open_png(render_stats("t", "Alice", [], None))
     three = open_png(render_stats("t", "Alice", FACTS_EN[:3], None))

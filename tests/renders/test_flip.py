@@ -233,10 +233,13 @@ def test_a_hand_shows_the_side_in_play() -> None:
 #: sha256 prefixes of classic renders (Pillow as pinned). The card art is as before UNO Flip
 #: came to renders/; the hand and the table changed deliberately since: the emoji colours
 #: of the palette and the font chain for text (issue 13), PNG level 3 and the cards pasted
-#: with their shadows in one piece (issue 11). Bump renders.ART_VERSION with these.
+#: with their shadows in one piece (issue 11); the phone hand (issue 20: rows of whole cards
+#: without corner indices, dimmed less, so the palette's dimmed colours moved too) and seat
+#: names wrapped in taller panels (issue 20). Bump
+#: renders.ART_VERSION with these.
 CLASSIC = {
-    "hand-7": "0342e00b4c634927",
-    "table-4": "bc2e142322dac76d",
+    "hand-7": "57bb84369bd2819f",
+    "table-4": "2fe2ecec167e0d9b",
     "card-R7": "8663a86846d48745",
     "card-W": "d60d83ccbb9d445e",
 }

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import itertools
 
 import pytest
 from PIL import Image, ImageStat
 
 from engine import CardFace, Rules
-from renders import hand_layout, playable_cards, render_hand, theme
+from engine.cards import flip_deck
+from renders import card, hand_layout, playable_cards, render_hand, theme
 from renders.card import Variant, render_card
 
 from .states import hand_of, stacked
@@ -53,12 +55,58 @@ def test_layout_keeps_every_card_inside_and_rows_short(count: int) -> None:
     assert list(positions) == sorted(positions, key=lambda p: (p[1], p[0]))
 
 
-def test_big_hands_stay_reasonably_sized() -> None:
-    width7, _, _ = hand_layout(7)
-    width60, height60, _ = hand_layout(60)
-    assert width60 == width7 <= 700  # rows overlap instead of growing wider
-    assert height60 <= 520
-    assert hand_layout(108)[1] <= 900
+#: The width of the column Discord gives a picture on a phone, in CSS pixels (issue 20).
+PHONE = 360
+
+
+@pytest.mark.parametrize("count", [7, 8, 13, 25, 60, 108, 216])
+def test_long_hands_wrap_into_rows_and_keep_their_size_on_a_phone(count: int) -> None:
+    """Issue 20: a long hand takes more rows, never narrower or overlapping cards, so on a
+    360-px phone column every card is as large as in a 7-card hand: 44 px wide or more."""
+    width, _, positions = hand_layout(count)
+    assert width == hand_layout(7)[0]
+    assert theme.HAND_CARD_W * PHONE / width >= 44
+    rows: dict[int, list[int]] = {}
+    for x, y in positions:
+        rows.setdefault(y, []).append(x)
+    for xs in rows.values():  # side by side, never overlapping
+        assert all(b - a >= theme.HAND_CARD_W + theme.HAND_GAP for a, b in itertools.pairwise(xs))
+
+
+def test_a_raised_card_never_hides_the_value_of_the_card_above_it() -> None:
+    """Rows overlap only below the value: the next row's raised cards start under it."""
+    _, _, positions = hand_layout(25)
+    tops = sorted({y for _, y in positions})
+    for upper, lower in itertools.pairwise(tops):
+        assert lower - theme.HAND_RAISE - upper >= CARD_H * theme.VALUE_BOTTOM
+
+
+def test_value_bottom_holds_for_every_face() -> None:
+    """:data:`theme.VALUE_BOTTOM` is measured: no face's value or icon, with its outline,
+    reaches lower down the card (the geometry of ``renders.card._draw_face``)."""
+    faces = {*Rules(modern_deck=True).deck().sides[0], *flip_deck().sides[0]}
+    faces |= set(flip_deck().sides[1])
+    ss = theme.SUPERSAMPLE
+    w, h = theme.HAND_CARD_W * ss, CARD_H * ss
+    u = w / 100
+    lowest = 0.0
+    for face in faces:
+        mask = card._icon_mask(face, (w, h), w / 2, h / 2, 30 * u, corner=False)
+        if mask is None:
+            continue  # the Wild: its oval is its symbol
+        bbox = mask.getbbox()
+        assert bbox is not None
+        lowest = max(lowest, (bbox[3] + 2.6 * u) / h)
+    assert 0.7 < lowest <= theme.VALUE_BOTTOM
+
+
+def test_a_sixty_card_hand_stays_within_discord_limits() -> None:
+    image_bytes = render_hand(hand_of(60).view_for(0))
+    image = open_png(image_bytes)
+    assert len(image_bytes) <= 8 * 1024 * 1024  # Discord's smallest upload limit
+    width, height = image.size
+    assert width == hand_layout(7)[0]
+    assert height <= 4 * width  # a phone scrolls it; it is not a sliver
 
 
 def test_same_view_gives_the_same_bytes() -> None:
@@ -144,3 +192,46 @@ def test_renders_from_many_threads_match_the_serial_ones() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         threaded = list(pool.map(render_hand, views * 3))
     assert threaded == [render_hand(v) for v in views] * 3
+
+
+def _near(colour: tuple[int, int, int], drawn: set[tuple[int, int, int]]) -> bool:
+    """``colour`` is among ``drawn``, give or take 3 per channel (a value's outline is under
+    2 px wide at this size, so its pixels are all a little blended)."""
+    return any(all(abs(a - b) <= 3 for a, b in zip(colour, c, strict=True)) for c in drawn)
+
+
+@pytest.mark.parametrize("side", [0, 1], ids=["classic", "R-FLIP-1-dark"])
+def test_cards_that_cannot_be_played_stay_legible(side: int) -> None:
+    """Issue 20: a dimmed card keeps WCAG contrast 4.5 between its value's edge and the oval,
+    on the dark side 3 between the value's fill and the oval too (large text), and 3 between
+    its border and the hand's background (it was 1.2 on the dark side: black on black).
+    The colours measured are the ones drawn."""
+    faces = flip_deck().sides[1] if side == 1 else Rules().deck().sides[0]
+    bg = theme.hand_bg(side)
+    for face in dict.fromkeys(faces):
+        if face.colour is None:
+            continue
+        if side == 1:
+            fill, edge, oval, border = (
+                theme.dark_glyph(face.colour),
+                theme.WHITE,
+                theme.INK,
+                theme.INK,
+            )
+        else:
+            fill, edge, oval, border = theme.fill(face.colour), theme.INK, theme.WHITE, theme.WHITE
+        dim = [theme.dim(c, side) for c in (fill, edge, oval, border)]
+        assert theme.contrast(dim[1], dim[2]) >= 4.5, face
+        if side == 1:
+            assert theme.contrast(dim[0], dim[2]) >= 3, face
+        assert theme.contrast(dim[3], bg) >= 3, face
+        image = render_card(face, theme.HAND_CARD_W, Variant.DIMMED, side=side, index=False)
+        drawn = {c for _, c in image.convert("RGB").getcolors(1 << 16) or []}
+        assert all(_near(c, drawn) for c in dim), face
+
+
+def test_a_dark_hand_with_nothing_to_play_is_not_black_on_black() -> None:
+    """R-FLIP: the dark side's hand has a lit background, and its dimmed cards stay apart."""
+    dark_bg = theme.hand_bg(1)
+    assert theme.contrast(dark_bg, theme.hand_bg(0)) >= 2
+    assert theme.contrast(theme.dim(theme.INK, 1), dark_bg) >= 3

@@ -94,7 +94,7 @@ def _variants(view: TableView) -> dict[str, TableView]:
         "pending": dataclasses.replace(view, pending=4),
         "colour": dataclasses.replace(view, colour=None),
         "draw pile": dataclasses.replace(view, draw_size=view.draw_size + 1),
-        "uno": dataclasses.replace(view, uno_called=True, uno_seat=0),
+        "uno": dataclasses.replace(view, uno_called=True, uno_seat=2),  # seat 2 holds one card
         "out": dataclasses.replace(view, playing=(True, False, True), out=(1,)),
     }
 
@@ -108,6 +108,10 @@ def test_everything_the_table_shows_changes_its_key() -> None:
         assert table_key(other, NAMES[:3]) != base, what  # ...so the key changes
     assert table_key(view, ["Alicia", *NAMES[1:3]]) != base
     assert table_key(view, NAMES[:2]) != base  # a missing name shows the seat number
+    # R-UNO-1: a call the caller remembers after the window closed shows, and keys.
+    assert table_key(view, NAMES[:3], called_uno={2}) != base
+    assert render_table(view, NAMES[:3], called_uno={2}) != picture
+    assert table_key(view, NAMES[:3], called_uno={0}) == base  # two cards: no badge
 
 
 def test_everything_the_hand_shows_changes_its_key() -> None:

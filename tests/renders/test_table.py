@@ -134,3 +134,64 @@ def test_r_team_2_each_seat_shows_its_team() -> None:
     assert [s.team for s in table_scene(paired.public_view(), names).seats] == [0, 1, 0, 1]
     assert [s.team for s in table_scene(alone.public_view(), names).seats] == [None] * 4
     assert render_table(paired.public_view(), names) != render_table(alone.public_view(), names)
+
+
+#: Names as long as Discord allows (32 characters) in many scripts, with emoji.
+LONG_NAMES = [
+    "Dave the Magnificent Card Shark!",
+    "李小龍李小龍李小龍李小龍李小龍李小龍李小龍李小龍李小龍李小龍李小",
+    "محمد بن عبد الله بن عبد المطلب",
+    "क्षत्रिय हिन्दी देवनागरी नाम है",
+    "👩‍👩‍👧‍👦 👍🏽 🇮🇹 family of four, with love",
+    "한국어 日本語 ひらがな カタカナ 漢字です",
+    "ภาษาไทยภาษาไทยภาษาไทยภาษาไทย🐸🎲",
+    "Zoë-Élodie Łukasiewicz-Ørsted III",
+    "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW",
+]
+
+
+@pytest.mark.parametrize("name", LONG_NAMES)
+def test_names_are_shown_whole_wrapped_and_smaller(name: str) -> None:
+    """Issue 20: a seat's name was cut at about 13 characters; now any name Discord allows
+    is shown whole, in up to three lines, at 11 px or more, even between a team tag and a
+    medal (the narrowest room a name gets)."""
+    from renders.table import NAME_SIZES
+    from renders.text import fit_lines
+
+    shown = clean_name(name)
+    room = theme.SEAT_W - 16 - 10 - 16
+    lines, px = fit_lines(shown, room, NAME_SIZES)
+    assert px >= 11
+    assert len(lines) <= dict(NAME_SIZES)[px]
+    assert all(measure(line, px) <= room for line in lines)
+    assert not any(line.endswith("…") for line in lines)
+    assert "".join(lines).replace(" ", "") == shown.replace(" ", "")
+    view = stacked([["R1"], ["B1", "B2"]]).public_view()
+    assert open_png(render_table(view, [name, "Bob"])).size == SIZE
+
+
+def test_short_names_keep_one_large_line() -> None:
+    from renders.table import NAME_SIZES
+    from renders.text import fit_lines
+
+    assert fit_lines("Alice", theme.SEAT_W - 20, NAME_SIZES) == (("Alice",), 18)
+
+
+def test_r_uno_1_the_badge_stays_while_the_one_card_does() -> None:
+    """Issue 20: the UNO! badge showed for one turn, while the view remembers the call. With
+    the seats the caller knows called, it stays as long as the seat holds that one card."""
+    from renders.scenes import table_scene
+
+    state = stacked([["R1", "R2"], ["B1", "R3", "B3"], ["G1", "R4"]], draw=["Y9", "Y8", "Y7"])
+    state = state.apply(0, "R1").state.apply(0, "uno").state
+    assert [s.uno for s in table_scene(state.public_view(), names(3)).seats] == [True, False, False]
+    later = state.apply(1, "R3").state.apply(2, "R4").state  # two turns on: the window closed
+    view = later.public_view()
+    assert not view.uno_called
+    assert view.card_counts[0] == 1
+    assert [s.uno for s in table_scene(view, names(3)).seats] == [False, False, False]
+    assert [s.uno for s in table_scene(view, names(3), {0}).seats] == [True, False, False]
+    assert render_table(view, names(3), called_uno={0}) != render_table(view, names(3))
+    drew = later.apply(0, "draw").state.public_view()  # two cards again: the call is spent
+    assert drew.card_counts[0] == 2
+    assert [s.uno for s in table_scene(drew, names(3), {0}).seats] == [False, False, False]
