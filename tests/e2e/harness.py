@@ -29,6 +29,7 @@ from engine.game import deal
 from storage import GameRepository
 from tables.table import Table
 from tests.fakediscord import BotProcess, FakeDiscord
+from tests.fakediscord.process import REPO_ROOT
 
 HAND_TITLE = re.compile(r"^Your hand — \d+ cards?$")
 
@@ -60,11 +61,15 @@ async def make_world(
     *,
     allow_codes: Sequence[int] = (),
     database: str | None = None,
+    checkout: Path | None = None,
+    check: bool = True,
 ) -> AsyncIterator[World]:
     """A guild with two channels and four members (dario manages the server), and the bot
     (on an SQLite file, or on ``database``, a PostgreSQL URL). At the end nothing the bot
     sent may have been refused, but for Discord's error codes ``allow_codes`` names (a test
-    that makes Discord fail expects some), and the bot's log holds no traceback."""
+    that makes Discord fail expects some), and the bot's log holds no traceback (``check``:
+    a benchmark that measures a bot's failures reads them instead). ``checkout`` runs the
+    bot of another copy of the code (benchmarks/faults_bench.py: before and after)."""
     fake = FakeDiscord()
     guild = fake.add_guild("UNO night")
     channel = guild.add_text_channel("uno")
@@ -79,11 +84,16 @@ async def make_world(
         where = settings["DATABASE_URL"] = database
     try:
         async with BotProcess(
-            fake, database_path=tmp_path / "uno.sqlite3", dev_guild=guild, env=settings
+            fake,
+            database_path=tmp_path / "uno.sqlite3",
+            dev_guild=guild,
+            env=settings,
+            cwd=checkout or REPO_ROOT,
         ) as bot:
             yield World(fake, bot, guild, channel, other, *users, where)
-            fake.assert_clean(allow_codes=allow_codes)
-            bot.assert_healthy()
+            if check:
+                fake.assert_clean(allow_codes=allow_codes)
+                bot.assert_healthy()
     finally:
         await fake.close()
 
