@@ -46,8 +46,9 @@ def command_id(world: World, name: str) -> str:
     raise AssertionError(f"/{name} is not registered")
 
 
-def slash_forger(world: World) -> Callable[..., Forge]:
-    """``forge(user, "uno", "new", [options], channel=..., resolved=...)``: a raw command."""
+def slash_forger(world: World, interaction_type: int = 2) -> Callable[..., Forge]:
+    """``forge(user, "uno", "new", [options], channel=..., resolved=...)``: a raw command
+    (``interaction_type`` 4: an autocomplete request)."""
 
     def forge(
         user: Any,
@@ -74,7 +75,9 @@ def slash_forger(world: World) -> Callable[..., Forge]:
                 data["guild_id"] = str(where.guild.id)
             if resolved:
                 data["resolved"] = resolved
-            result = world.fake._new_interaction(2, user, where, data, name=f"{root} {path}")
+            result = world.fake._new_interaction(
+                interaction_type, user, where, data, name=f"{root} {path}"
+            )
             await world.fake._send_interaction(result)
             return result
 
@@ -174,6 +177,19 @@ async def test_hostile_interactions_are_answered_politely_and_change_nothing(
             ),
         ]
     forged.append(forge(world.alice, "uno", "new", [], channel=dm))
+    # Values of the wrong shape where the command takes a user, and autocomplete asked of
+    # options that have none (or of an option that does not exist).
+    complete = slash_forger(world, interaction_type=4)
+    for user in people:
+        forged += [
+            forge(user, "uno", "kick", [option("player", USER, "not-a-user-id")]),
+            forge(user, "uno", "kick", [option("player", USER, 12)]),
+            forge(user, "uno", "catch", [option("player", USER, "-5")]),
+            forge(user, "uno", "new", [option("points", INT, True)]),
+            complete(user, "uno", "new", [{**option("points", INT, 1), "focused": True}]),
+            complete(user, "uno", "kick", [{**option("player", STR, "a"), "focused": True}]),
+            complete(user, "uno", "play", [{**option("nope", STR, "R"), "focused": True}]),
+        ]
 
     ids = [
         "uno:1:draw:zz:1",
