@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import sys
 import tempfile
 import time
@@ -150,7 +151,10 @@ async def outage(checkout: Path | None, kind: str) -> dict[str, Any]:
             table_id = await _timed(world, seconds)
             if kind == "outage":
                 trouble = await world.fake.outage(60)
-                await asyncio.sleep(1)  # the bot notices the dropped connection
+                # The minute passes after the bot noticed the dropped connection (a bot that
+                # says nothing about it gets five seconds).
+                with contextlib.suppress(TimeoutError):
+                    await world.bot.wait_for_output("disconnected", within=5)
                 world.fake.clock.advance(60)
             else:
                 trouble = await world.fake.silence_gateway(60)

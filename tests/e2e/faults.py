@@ -140,7 +140,11 @@ async def act(world: World, user: Any, command: str, tally: Tally, **options: An
     for _ in range(4):
         tally.sent += 1
         result = await world.fake.slash(user, world.channel, command, **options)
-        await result.done(quiet=0.4, within=30)
+        try:
+            await result.done(quiet=0.4, within=30)
+        except TimeoutError:  # "thinking…" forever: never answered
+            tally.unanswered.append(f"{command} {options}")
+            continue
         if result.responded and not (result.deferred and not result.messages):
             tally.answered += 1
             return result
