@@ -395,6 +395,13 @@ def _with_uno(state: GameState, seat: int, actions: list[Action]) -> tuple[Actio
     return tuple(actions)
 
 
+def uno_windows(state: GameState) -> tuple[int, ...]:
+    """The seats that may call UNO now and have not (R-UNO-1): the one that just played,
+    then those an exchange left with one card (R-ALT-2)."""
+    seats = () if state.uno_seat is None or state.uno_called else (state.uno_seat,)
+    return seats + state.alt.windows if state.alt is not None else seats
+
+
 # -- the transition ----------------------------------------------------------------------
 
 
