@@ -58,7 +58,7 @@ from .members import (
 )
 from .rules import Rules
 from .state import NO_ALT, AltState, GameState, Phase, Transition
-from .tables import card_points, tables_for
+from .tables import card_points
 
 ANSWERING = (PHASE_PENALTY, PHASE_CHALLENGE)
 #: UNO Flip kinds that still act when played as the last card (R-END-1, R-FLIP-4).
@@ -306,7 +306,7 @@ class Step:
             card = self.drawn
             i = hand.index(card)
         else:
-            tables = tables_for(self.deck.sides[self.side])
+            tables = self.deck.tables[self.side]  # tables_for(), read from the deck
             if tables.adjacent_copies:  # the face's copies are one run of ids: bisect
                 i = bisect_left(hand, tables.low[face.notation])
             else:
@@ -547,11 +547,10 @@ class Step:
         """R-TURN-1/2: whether ``card`` matches the top card and the colour in play (and,
         during R-ALT-6's ``no_actions`` turns, is a number card)."""
         faces = self.deck.sides[self.side]
-        face = faces[card]
-        if not matches(face, faces[self.discard[-1]], self.colour):
+        if not matches(faces[card], faces[self.discard[-1]], self.colour):
             return False
         alt = self.alt
-        return alt is None or not alt.quiet or face.kind is KIND_NUMBER
+        return alt is None or not alt.quiet or faces[card].kind is KIND_NUMBER
 
     def take_penalty(self, ev: list[Event], seat: int) -> None:
         """Accept the pending Draw Two / Wild Draw Four (stack included) and lose the turn;
