@@ -300,12 +300,12 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
             ):
                 actions.append(DRAW)
             window = state.uno_seat
-            # _with_uno() adds nothing unless the window is this seat's or the seat that
+            # with_uno() adds nothing unless the window is this seat's or the seat that
             # opened it holds one card (the test it starts with, inlined).
             if window is None or (window != seat and len(state.hands[window]) != 1):
                 result = tuple(actions)
             else:
-                result = _with_uno(state, seat, actions)
+                result = with_uno(state, seat, actions)
             _set_legal_cache(state, (seat, result))
             return result
     result = _legal_actions(state, seat)
@@ -322,7 +322,7 @@ def _legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
         return _variants.legal_actions(state, seat)
     if state.phase is PHASE_HAND_OVER or not 0 <= seat < state.seats:
         return ()
-    return _with_uno(state, seat, turn_actions(state, seat))
+    return with_uno(state, seat, turn_actions(state, seat))
 
 
 def turn_actions(state: GameState, seat: int) -> list[Action]:
@@ -379,7 +379,7 @@ def turn_actions(state: GameState, seat: int) -> list[Action]:
     return actions
 
 
-def _with_uno(state: GameState, seat: int, actions: list[Action]) -> tuple[Action, ...]:
+def with_uno(state: GameState, seat: int, actions: list[Action]) -> tuple[Action, ...]:
     """``actions`` and the UNO call or catch open to ``seat``, as a tuple."""
     window = state.uno_seat
     if window is not None:

@@ -65,7 +65,7 @@ from .members import (
     PHASE_SWAP,
     UNO_PENALTY_AUTOMATIC,
 )
-from .rules import BlankEffect, SkipVariant, ZeroSpell
+from .rules import BlankEffect, Rules, SkipVariant, ZeroSpell
 from .state import NO_ALT, AltState, GameState
 from .step import Step, finish_blocked, hand_complete, has_playable, replaced
 from .tables import tables_for
@@ -97,9 +97,9 @@ _DUMPED = frozenset({KIND_SKIP, KIND_REVERSE, KIND_DRAW_TWO})
 _QUIET_KINDS = frozenset({KIND_NUMBER})
 
 
-def initial(rules: object) -> AltState | None:
+def initial(rules: Rules) -> AltState | None:
     """The state a new hand starts with under ``rules`` (``None`` for classic rules)."""
-    return NO_ALT if getattr(rules, "alternative", False) else None
+    return NO_ALT if rules.alternative else None
 
 
 # -- who is where --------------------------------------------------------------------------
@@ -149,12 +149,12 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     alt = state.alt or NO_ALT
     actions: list[Action]
     if phase in CHOICE_PHASES:
-        actions = _choices(state, seat, alt) if seat == state.current else []
+        actions = _choices(state, seat) if seat == state.current else []
     else:
         actions = game.turn_actions(state, seat)
         if alt.quiet:
             actions = _quiet(state, seat, actions)
-    uno = game._with_uno(state, seat, actions)
+    uno = game.with_uno(state, seat, actions)
     return _with_windows(state, seat, uno, alt) if alt.windows else uno
 
 
@@ -172,7 +172,7 @@ def _quiet(state: GameState, seat: int, actions: list[Action]) -> list[Action]:
     return plays
 
 
-def _choices(state: GameState, seat: int, alt: AltState) -> list[Action]:
+def _choices(state: GameState, seat: int) -> list[Action]:
     """The actions of the phases of these rules, for the seat they wait for."""
     phase = state.phase
     if phase is PHASE_SWAP:
@@ -238,7 +238,8 @@ def check(state: GameState, seat: int, action: Action) -> None:
         raise IllegalActionError(reason)
     if not state.playing[seat]:
         raise IllegalActionError(Reason.NOT_PLAYING, f"seat {seat} is not in the hand")
-    if seat != state.current and not (type(action) is Play and state.rules.jump_in):
+    jump_in = type(action) is Play and state.rules.jump_in and phase not in CHOICE_PHASES
+    if seat != state.current and not jump_in:
         raise IllegalActionError(Reason.NOT_YOUR_TURN)
     if phase in CHOICE_PHASES:
         raise IllegalActionError(_choice_reason(state, seat, action), phase.value)
