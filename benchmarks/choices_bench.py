@@ -13,15 +13,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import players  # noqa: E402
+from ai_bench import wilson  # noqa: E402
 from engine import Action, PlayerView, Rules  # noqa: E402
 from players import choices  # noqa: E402
 from players.arena import play_hand  # noqa: E402
@@ -44,16 +45,6 @@ def random_chooser(view: PlayerView, rng: random.Random) -> Action | None:
     if choices.waits_for_choice(view):
         return view.legal[int(rng.random() * len(view.legal))]
     return players.decide("normal", view, rng)
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
 
 
 def main() -> None:

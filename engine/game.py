@@ -648,7 +648,7 @@ def _turn_start_card(step: Step, ev: list[Event]) -> None:
         step.current = dealer
     elif kind is KIND_SKIP:
         if step.alt is not None and step.rules.skip_variant is not SKIP_VARIANT_OFF:
-            _variants.start_skip(step, extra, first)  # R-ALT-4
+            _spells.start_skip(step, extra, first)  # R-ALT-4
         else:
             extra.append(TurnSkipped(first))
             step.current = step.next_seat(first)
@@ -766,4 +766,5 @@ def deal(
 
 
 # Imported last: the alternative rules build on this module's legality (see engine.variants).
+from . import spells as _spells  # noqa: E402
 from . import variants as _variants  # noqa: E402

@@ -347,7 +347,7 @@ class Step:
                 s = (seat + (1 if self.clockwise else -1)) % self.seats
                 self.current = s if self.playing[s] else self.next_seat(seat)
                 if self.alt is not None:  # R-ALT-2/3: a 0 or a 7 may be a spell
-                    _variants.number_played(self, ev, seat, face)
+                    _spells.number_played(self, ev, seat, face)
         elif kind is KIND_DRAW_TWO:  # R-ACT-1, R-ACT-6
             victim = self.next_seat(seat)
             total = 2 + (pending_before if rules.stacking is STACKING_CUMULATIVE else 0)
@@ -379,7 +379,7 @@ class Step:
                 and self.alt is not None
                 and rules.skip_variant is not SKIP_VARIANT_OFF
             ):
-                _variants.skip_played(self, ev, seat)  # R-ALT-4: the Skip does something else
+                _spells.skip_played(self, ev, seat)  # R-ALT-4: the Skip does something else
             else:
                 self.skip(ev, self.next_seat(seat))  # R-ACT-2/3, R-TEAM-1, R-FLIP-6
         elif kind is KIND_REVERSE:
@@ -401,7 +401,7 @@ class Step:
         elif kind is KIND_BLANK:  # R-DECK-5: a Wild, then the table's blank_effect (R-ALT-6)
             self.current = self.next_seat(seat)
             if self.alt is not None:
-                _variants.blank_played(self, ev, seat)
+                _blanks.blank_played(self, ev, seat)
         elif self.flip_action(ev, seat, kind, prior_colour, remaining):
             return  # a Wild Draw Two or Colour waits for its challenge
         if ending:
@@ -653,4 +653,5 @@ def freeze(step: Step, ev: list[Event]) -> Transition:
 _new_tuple = tuple.__new__
 
 # Imported last: the alternative rules' effects work on a Step (see engine.variants).
-from . import variants as _variants  # noqa: E402
+from . import blanks as _blanks  # noqa: E402
+from . import spells as _spells  # noqa: E402
