@@ -21,11 +21,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import players  # noqa: E402
-from ai_bench import wilson  # noqa: E402
-from engine import Action, PlayerView, Rules  # noqa: E402
-from players import choices  # noqa: E402
-from players.arena import play_hand  # noqa: E402
+from ai_bench import wilson
+
+import players
+from engine import Action, PlayerView, Rules
+from players import choices
+from players.arena import play_hand
 
 RULES: dict[str, dict[str, Any]] = {
     "R-ALT-2 swap": {"zero_spell": "swap"},
@@ -62,7 +63,7 @@ def main() -> None:
             winner = final.ranking[0]
             # With teams the hand is the team's (R-TEAM-2): the tested seat's partner too.
             teams = rules.teams
-            wins += winner == tested or bool(teams) and winner % teams == tested % teams
+            wins += winner == tested or (bool(teams) and winner % teams == tested % teams)
         low, high = wilson(wins, args.hands)
         share = 0.5 if rules.teams else 0.25
         print(
