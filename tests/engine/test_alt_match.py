@@ -181,6 +181,19 @@ def test_r_alt_1_between_hands_the_match_ends_with_its_standings() -> None:
     assert info.value.reason is Reason.MATCH_OVER
 
 
+def test_r_alt_1_time_up_in_the_middle_of_a_choice_ends_the_hand_cleanly() -> None:
+    rules = Rules(time_limit=10, zero_spell="swap")
+    match = Match.new(rules, 3, seed=1, dealer=2).match
+    dealt = deal(rules, [["R0", "R5"], ["G9", "B9", "B8"], ["Y1"]], "R9", dealer=2).state
+    match = replace(match, hand=dealt).apply(0, "R0").match
+    assert match.hand.phase is Phase.SWAP
+    ended = match.time_up().match
+    assert ok(ended.hand).termination is Termination.TIME_LIMIT
+    # Seats 0 and 2 hold one card each: the Yellow 1 is worth less than the Red 5.
+    assert ended.hand.ranking == (2, 0, 1)
+    assert ended.is_over
+
+
 def test_r_alt_1_time_up_replays_from_a_record() -> None:
     rules = Rules(time_limit=5)
     record = GameRecord(rules, 3, seed=4, match=True, actions=((None, "time_up"),))
@@ -216,8 +229,8 @@ def test_r_alt_7_uno_flip_winner_takes_the_points_of_every_opponent_hand() -> No
     # R-FLIP-7 points: Draw One 10 + Wild Draw Two 50, Yellow 9 + Wild 40.
     assert scored.gains == (109, 0, 0)
     # The highest total wins (R-SCORE-1).
-    final = replace(step.match, scores=(109, 400, 10))._rank()
-    assert final[0] == 1
+    later = replace(step.match, scores=(109, 400, 10), ranking=())
+    assert [s.seat for s in later.standings()] == [1, 0, 2]
 
 
 # -- R-ALT-8: up to twenty seats ------------------------------------------------------------
