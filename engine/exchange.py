@@ -81,7 +81,7 @@ def reopen_windows(step: Step, actor: int, affected: Iterable[int]) -> None:
 
 
 def close_windows(step: Step, ev: list[Event], actor: int) -> None:
-    """The next turn begins: the windows of :func:`_reopen_windows` shut (R-UNO-3 draws for
+    """The next turn begins: the windows of :func:`reopen_windows` shut (R-UNO-3 draws for
     the uncalled ones when the penalty is automatic)."""
     alt = step.alt or NO_ALT
     step.alt = replace(alt, windows=())
