@@ -19,8 +19,12 @@ from .actions import (
     Challenge,
     ChooseColour,
     Draw,
+    Gift,
+    Give,
+    NoGift,
     Pass,
     Play,
+    Swap,
     parse_action,
 )
 from .cards import DARK_COLOURS, CardFace, Colour, Deck, Kind, classic_deck, flip_deck
@@ -38,14 +42,18 @@ from .game import legal_actions, new_hand
 from .rules import (
     PRESETS,
     AfterTimeouts,
+    BlankEffect,
     ChallengeGuilty,
     ChallengeReveal,
     Rules,
     Scoring,
+    SkipVariant,
     Stacking,
+    TimeLimitWinner,
     UnoPenalty,
+    ZeroSpell,
 )
-from .state import GameState, HandOutcome, Phase, Transition
+from .state import AltState, GameState, HandOutcome, Phase, Transition
 from .views import PlayerView, TableView
 
 __all__ = [
@@ -53,6 +61,8 @@ __all__ = [
     "PRESETS",
     "Action",
     "AfterTimeouts",
+    "AltState",
+    "BlankEffect",
     "CallUno",
     "CardFace",
     "CatchUno",
@@ -67,10 +77,13 @@ __all__ = [
     "EngineError",
     "Event",
     "GameState",
+    "Gift",
+    "Give",
     "HandOutcome",
     "IllegalActionError",
     "InvalidActionError",
     "Kind",
+    "NoGift",
     "Pass",
     "Phase",
     "Play",
@@ -79,13 +92,17 @@ __all__ = [
     "Rules",
     "RulesError",
     "Scoring",
+    "SkipVariant",
     "SnapshotError",
     "Stacking",
     "StaleStateError",
+    "Swap",
     "TableView",
     "Termination",
+    "TimeLimitWinner",
     "Transition",
     "UnoPenalty",
+    "ZeroSpell",
     "classic_deck",
     "events_for",
     "flip_deck",

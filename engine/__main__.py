@@ -6,18 +6,37 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from .errors import EngineError, SnapshotError
-from .rules import PRESETS, Rules
+from .rules import MAX_SEATS, PRESETS, Rules
 from .serialize import GameRecord, ReplayError, replay, to_dict
 from .simulate import simulate
 
 
+def _option(text: str) -> tuple[str, Any]:
+    """``NAME=VALUE`` of ``--set``: a whole number, true/false, none, or a word."""
+    name, eq, value = text.partition("=")
+    if not eq or not name:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    word = value.strip().lower()
+    parsed: Any = value.strip()
+    if word in ("true", "false"):
+        parsed = word == "true"
+    elif word == "none":
+        parsed = None
+    elif word.lstrip("-").isdigit():
+        parsed = int(word)
+    return name.strip(), parsed
+
+
 def _simulate(args: argparse.Namespace) -> int:
     try:
-        rules = Rules.from_preset(args.preset)
+        rules = Rules.from_preset(args.preset, **dict(args.set))
         if rules.players is not None and rules.players != args.players:
             raise EngineError(f"the {args.preset} preset seats exactly {rules.players} players")
+        if args.players > rules.max_players:
+            raise EngineError(f"these rules seat at most {rules.max_players} players")
     except EngineError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -66,13 +85,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--check", action="store_true", help="validate the state after every step")
     sim.add_argument("--record", metavar="FILE", help="write the first match's record here")
+    sim.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        type=_option,
+        metavar="NAME=VALUE",
+        help="override a rule option of the preset, e.g. --set zero_spell=swap (repeatable)",
+    )
     sim.set_defaults(run=_simulate)
     rep = commands.add_parser("replay", help="replay a record and print the final snapshot")
     rep.add_argument("file")
     rep.set_defaults(run=_replay)
     args = parser.parse_args(argv)
-    if args.command == "simulate" and not 2 <= args.players <= 10:
-        parser.error("--players must be between 2 and 10")
+    if args.command == "simulate" and not 2 <= args.players <= MAX_SEATS:
+        parser.error(f"--players must be between 2 and {MAX_SEATS}")
     return int(args.run(args))
 
 

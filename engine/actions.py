@@ -11,6 +11,10 @@ ChooseColour   name the colour of a Wild turned up at the start       ``colour=Y
 Challenge      challenge the Wild Draw Four just played               ``challenge``
 CallUno        call "UNO"                                             ``uno``
 CatchUno       catch a player who did not call                        ``catch@3``
+Swap           swap hands with a seat after a 0 or 7 spell (R-ALT-2/3)  ``swap@2``
+Give           give a card to a seat after a Skip (R-ALT-4)           ``give=R5@2``
+Gift           give a partner who cannot play a card (R-ALT-5)        ``gift=R5``
+NoGift         give the partner nothing (R-ALT-5)                     ``nogift``
 =============  =====================================================  ==================
 
 >>> parse_action("W4=B")
@@ -54,7 +58,8 @@ class Draw:
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """Keep the playable card just drawn and end the turn (R-TURN-5)."""
+    """Keep the playable card just drawn and end the turn (R-TURN-5); in a blank card's
+    chain, stop playing (R-ALT-6)."""
 
     def __str__(self) -> str:
         return "pass"
@@ -96,14 +101,66 @@ class CatchUno:
         return f"catch@{self.target}"
 
 
-Action = Play | Draw | Pass | ChooseColour | Challenge | CallUno | CatchUno
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Swap hands with ``target``: the spell of a 0 (R-ALT-2 ``swap``) or a 7 (R-ALT-3)."""
+
+    target: int
+
+    def __str__(self) -> str:
+        return f"swap@{self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Give:
+    """Give a card of ``face`` to ``target`` after playing a Skip (R-ALT-4 ``give``)."""
+
+    face: CardFace
+    target: int
+
+    def __str__(self) -> str:
+        return f"give={self.face.notation}@{self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Gift:
+    """Give a card of ``face`` to the partner who cannot play (R-ALT-5)."""
+
+    face: CardFace
+
+    def __str__(self) -> str:
+        return f"gift={self.face.notation}"
+
+
+@dataclass(frozen=True, slots=True)
+class NoGift:
+    """Give the partner who cannot play nothing: they draw as usual (R-ALT-5)."""
+
+    def __str__(self) -> str:
+        return "nogift"
+
+
+Action = (
+    Play | Draw | Pass | ChooseColour | Challenge | CallUno | CatchUno | Swap | Give | Gift | NoGift
+)
+#: The actions of the alternative rules (RULES.md §13): legal only in their own phases.
+CHOICES = (Swap, Give, Gift, NoGift)
+#: Every action class.
+ACTION_TYPES = (Play, Draw, Pass, ChooseColour, Challenge, CallUno, CatchUno, *CHOICES)
 
 DRAW = Draw()
 PASS = Pass()
 CHALLENGE = Challenge()
 CALL_UNO = CallUno()
+NO_GIFT = NoGift()
 
-_WORDS: dict[str, Action] = {"draw": DRAW, "pass": PASS, "challenge": CHALLENGE, "uno": CALL_UNO}
+_WORDS: dict[str, Action] = {
+    "draw": DRAW,
+    "pass": PASS,
+    "challenge": CHALLENGE,
+    "uno": CALL_UNO,
+    "nogift": NO_GIFT,
+}
 
 
 def _seat(text: str, whole: str) -> int:
@@ -119,6 +176,13 @@ def _colour(text: str, whole: str) -> Colour:
         raise InvalidActionError(f"not a colour in {whole!r}") from None
 
 
+def _face(text: str, whole: str) -> CardFace:
+    try:
+        return CardFace.parse(text)
+    except ValueError:
+        raise InvalidActionError(f"not a card in {whole!r}") from None
+
+
 def parse_action(text: str) -> Action:
     """Parse the action notation; raise :class:`InvalidActionError` if it is malformed."""
     if not isinstance(text, str):
@@ -131,6 +195,15 @@ def parse_action(text: str) -> Action:
         return ChooseColour(_colour(raw.partition("=")[2], raw))
     if word.startswith("catch@"):
         return CatchUno(_seat(raw.partition("@")[2], raw))
+    if word.startswith("swap@"):
+        return Swap(_seat(raw.partition("@")[2], raw))
+    if word.startswith("give="):
+        face_text, at, target_text = raw.partition("=")[2].partition("@")
+        if not at:
+            raise InvalidActionError(f"give names a seat: {raw!r}")
+        return Give(_face(face_text, raw), _seat(target_text, raw))
+    if word.startswith("gift="):
+        return Gift(_face(raw.partition("=")[2], raw))
     body, at, target_text = raw.partition("@")
     face_text, eq, colour_text = body.partition("=")
     try:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .actions import DRAW, PASS, Action, ChooseColour, Play
+from .actions import DRAW, NO_GIFT, PASS, Action, ChooseColour, Give, Play, Swap
 from .cards import Colour, Kind
 from .state import GameState, Phase
 
@@ -30,11 +30,22 @@ def auto_action(state: GameState, seat: int) -> Action | None:
     penalty is taken, a start Wild gets the colour the player holds most of. Only where the
     rules leave no other legal choice (for example ``draw_only_if_stuck`` with only action
     cards playable) is an action card played.
+
+    The choices of the alternative rules (RULES.md §13), made when time runs out: swap with
+    the opponent holding the fewest cards; give the card worth most points to the opponent
+    holding the fewest (both: the first such seat in turn order); no gift for a partner;
+    stop a chain; in a colour round, the same card a timed-out turn would play (or draw).
     """
     if state.is_over or seat != state.current:
         return None
     legal = state.legal_actions(seat)
     phase = state.phase
+    if phase is Phase.SWAP or phase is Phase.GIVE:
+        return _fewest_cards_target(state, seat, legal)
+    if phase is Phase.GIFT:
+        return NO_GIFT
+    if phase is Phase.CHAIN:
+        return PASS
     if phase is Phase.CHOOSE_COLOUR:
         return ChooseColour(_favourite_colour(state, seat))
     if phase in (Phase.PENALTY, Phase.CHALLENGE):
@@ -51,3 +62,18 @@ def auto_action(state: GameState, seat: int) -> Action | None:
     favourite = _favourite_colour(state, seat)
     plays.sort(key=lambda a: (state.deck.value(a.face), a.colour is not favourite, str(a)))
     return plays[0] if plays else None
+
+
+def _fewest_cards_target(state: GameState, seat: int, legal: tuple[Action, ...]) -> Action:
+    """R-ALT-2/3/4 when time runs out: the opponent with the fewest cards (the first in turn
+    order on a tie) gets the swap, or the give of the card worth most points."""
+    counts = state.card_counts()
+    n = state.seats
+    step = 1 if state.clockwise else -1
+    order = {(seat + step * i) % n: i for i in range(1, n)}
+    gives = [a for a in legal if isinstance(a, Give)]
+    if gives:
+        value = state.deck.value
+        return min(gives, key=lambda a: (counts[a.target], order[a.target], -value(a.face), str(a)))
+    swaps = [a for a in legal if isinstance(a, Swap)]
+    return min(swaps, key=lambda a: (counts[a.target], order[a.target]))

@@ -27,7 +27,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from functools import cache
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
+
+if TYPE_CHECKING:
+    from .tables import SideTables
 
 
 class Colour(enum.Enum):
@@ -94,6 +97,7 @@ class Kind(enum.Enum):
     WILD = "W"
     WILD_DRAW_FOUR = "W4"
     SWAP_HANDS = "WH"
+    BLANK = "WX"  # R-DECK-5: a blank wild; what it does is the table's ``blank_effect``
     # UNO Flip (R-FLIP-3/4/5). Reverse, Skip and Wild are the classic kinds on both sides.
     DRAW_ONE = "D1"
     FLIP = "F"
@@ -119,7 +123,14 @@ class Kind(enum.Enum):
 
 
 _WILD_KINDS = frozenset(
-    {Kind.WILD, Kind.WILD_DRAW_FOUR, Kind.SWAP_HANDS, Kind.WILD_DRAW_TWO, Kind.WILD_DRAW_COLOUR}
+    {
+        Kind.WILD,
+        Kind.WILD_DRAW_FOUR,
+        Kind.SWAP_HANDS,
+        Kind.BLANK,
+        Kind.WILD_DRAW_TWO,
+        Kind.WILD_DRAW_COLOUR,
+    }
 )
 # Wild Draw Colour draws "until the named colour": no fixed amount (see engine.step).
 _DRAW_AMOUNTS = {
@@ -180,7 +191,7 @@ class CardFace:
 
     @classmethod
     def parse(cls, text: str) -> CardFace:
-        """Parse the short notation: ``R7``, ``GS``, ``YR``, ``BD2``, ``W``, ``W4``, ``WH``;
+        """Parse the short notation: ``R7``, ``GS``, ``YR``, ``BD2``, ``W``, ``W4``, ``WH``, ``WX``;
         UNO Flip: ``RD1``, ``BF``, ``W2``, ``P7``, ``TD5``, ``OSE``, ``VR``, ``WC``."""
         key = text.strip().upper()
         face = cls._interned.get(key)
@@ -203,7 +214,8 @@ class CardFace:
 
     @property
     def is_wild(self) -> bool:
-        """True for Wild, Wild Draw Four and Swap Hands (Flip: Wild Draw Two and Colour)."""
+        """True for Wild, Wild Draw Four, Swap Hands and blank cards (Flip: Wild Draw Two and
+        Colour)."""
         return self.colour is None
 
     def __hash__(self) -> int:
@@ -241,6 +253,7 @@ CLASSIC_POINTS: dict[Kind, int] = {
     Kind.WILD: 50,
     Kind.WILD_DRAW_FOUR: 50,
     Kind.SWAP_HANDS: 50,
+    Kind.BLANK: 50,  # R-DECK-5
 }
 
 
@@ -250,7 +263,9 @@ class Deck:
 
     ``sides`` has one entry per side of the cards (one for classic decks). ``points`` gives
     the value of each non-number kind. ``colours[side]`` lists the colours printed on that
-    side (the colours a wild may name there), in :data:`ALL_COLOURS` order.
+    side (the colours a wild may name there), in :data:`ALL_COLOURS` order. ``tables[side]``
+    holds the per-card facts of :mod:`engine.tables` for that side, which the engine's hot
+    paths read on every step (one attribute read instead of a call).
     """
 
     name: str
@@ -259,13 +274,17 @@ class Deck:
     colours: tuple[tuple[Colour, ...], ...] = field(
         init=False, compare=False, hash=False, repr=False
     )
+    tables: tuple[SideTables, ...] = field(init=False, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
+        from .tables import tables_for  # engine.tables builds on this module
+
         colours = tuple(
             tuple(c for c in ALL_COLOURS if any(f.colour is c for f in faces))
             for faces in self.sides
         )
         object.__setattr__(self, "colours", colours)
+        object.__setattr__(self, "tables", tuple(tables_for(faces) for faces in self.sides))
 
     @property
     def size(self) -> int:
@@ -301,7 +320,7 @@ class Deck:
         return card
 
 
-def _classic_faces(*, swap_hands: bool, copies: int) -> list[CardFace]:
+def _classic_faces(*, swap_hands: bool, copies: int, blanks: int) -> list[CardFace]:
     # Identical faces get adjacent ids, so a hand sorted by id lists duplicates together:
     # the engine dedupes them with one comparison and hands read grouped by colour.
     faces: list[CardFace] = []
@@ -316,19 +335,32 @@ def _classic_faces(*, swap_hands: bool, copies: int) -> list[CardFace]:
     if swap_hands:
         # The modern deck (R-DECK-4) adds one Swap Hands wild to each 108 cards.
         faces.extend([CardFace.of(None, Kind.SWAP_HANDS)] * copies)
+    # R-DECK-5: the blank cards come last, as many as the table asks for (0-4) whatever the
+    # number of decks.
+    faces.extend([CardFace.of(None, Kind.BLANK)] * blanks)
     return faces
 
 
 @cache
-def classic_deck(*, two_decks: bool = False, modern_deck: bool = False) -> Deck:
+def classic_deck(
+    *, two_decks: bool = False, modern_deck: bool = False, blank_cards: int = 0
+) -> Deck:
     """The 108-card deck (R-DECK-1), doubled for ``two_decks`` (R-DECK-3), plus Swap Hands
-    for ``modern_deck`` (R-DECK-4).
+    for ``modern_deck`` (R-DECK-4) and ``blank_cards`` blank wilds (R-DECK-5).
 
     >>> classic_deck().size, classic_deck(two_decks=True).size
     (108, 216)
+    >>> deck = classic_deck(blank_cards=4)
+    >>> deck.size, deck.name, str(deck.face(111))
+    (112, 'classic+blank4', 'WX')
     """
-    faces = _classic_faces(swap_hands=modern_deck, copies=2 if two_decks else 1)
-    name = "classic" + ("+modern" if modern_deck else "") + ("x2" if two_decks else "")
+    faces = _classic_faces(swap_hands=modern_deck, copies=2 if two_decks else 1, blanks=blank_cards)
+    name = (
+        "classic"
+        + ("+modern" if modern_deck else "")
+        + (f"+blank{blank_cards}" if blank_cards else "")
+        + ("x2" if two_decks else "")
+    )
     return Deck(name=name, sides=(tuple(faces),), points=CLASSIC_POINTS)
 
 

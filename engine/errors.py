@@ -28,6 +28,7 @@ class Reason(enum.Enum):
     NOTHING_TO_CATCH = "nothing_to_catch"
     NO_JUMP_IN = "no_jump_in"
     NO_ACTION_FINISH = "no_action_finish"
+    ACTIONS_FORBIDDEN = "actions_forbidden"  # R-ALT-6 no_actions: only number cards for now
     MATCH_OVER = "match_over"
     HAND_NOT_OVER = "hand_not_over"
 

@@ -19,6 +19,7 @@ class Termination(enum.Enum):
     WENT_OUT = "went_out"  # a player (or, with play_to_last, all but one) went out
     BLOCKED = "blocked"  # nobody can play and nothing is left to draw (R-SCORE-6)
     ABANDONED = "abandoned"  # every other player left the table
+    TIME_LIMIT = "time_limit"  # the match time ran out (R-ALT-1)
 
 
 class DrawCause(enum.Enum):
@@ -29,6 +30,15 @@ class DrawCause(enum.Enum):
     CHALLENGE = "challenge"  # the loser of a Wild Draw Four (Two, Colour) challenge
     UNO = "uno"  # caught, or the automatic UNO penalty
     FALSE_CALL = "false_call"  # R-UNO-6
+    EFFECT = "effect"  # a blank card's refill or colour round (R-ALT-6)
+
+
+class GiveCause(enum.Enum):
+    """Why cards went from one hand to another (R-ALT-4, R-ALT-5, R-ALT-6)."""
+
+    GIVE = "give"  # a Skip under skip_variant=give: the player gave a card to an opponent
+    GIFT = "gift"  # a partner's gift to a player who could not play
+    TAKE = "take"  # a blank card's take_two: the receiver took the cards from the giver
 
 
 class Event:
@@ -198,10 +208,65 @@ class UnoPenalised(Event):
 
 @dataclass(frozen=True, slots=True)
 class HandsSwapped(Event):
-    """``seat`` swapped hands with ``target`` (R-DECK-4)."""
+    """``seat`` swapped hands with ``target``: Swap Hands (R-DECK-4), a 0 or a 7 as a spell
+    (R-ALT-2, R-ALT-3)."""
 
     seat: int
     target: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandsRotated(Event):
+    """``seat``'s 0 passed every hand to the next player; ``clockwise`` says which way
+    (R-ALT-2 ``rotate``)."""
+
+    seat: int
+    clockwise: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HandsRedealt(Event):
+    """``seat``'s blank card shuffled every hand together and dealt each player as many
+    cards as they held (R-ALT-6 ``redeal``); each seat's new cards are in its view."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsGiven(Event):
+    """``count`` cards went from ``seat``'s hand to ``target``'s (public: the count only;
+    ``cause`` says why: a Skip's give, a partner's gift, a blank card's take)."""
+
+    seat: int
+    target: int
+    count: int
+    cause: GiveCause
+
+
+@dataclass(frozen=True, slots=True)
+class GivenCards(Event):
+    """The cards of :class:`CardsGiven`, seen only by the two players concerned."""
+
+    seat: int
+    target: int
+    cards: tuple[int, ...]
+
+    @property
+    def audience(self) -> frozenset[int] | None:
+        """The one who gave and the one who got them."""
+        return frozenset((self.seat, self.target))
+
+
+@dataclass(frozen=True, slots=True)
+class CardsPutDown(Event):
+    """``seat`` put ``faces`` (card ids ``cards``) on the discard pile at once and without
+    their effects (R-ALT-2 ``discard_colour``, R-ALT-6 ``action_dump`` and ``colour_round``);
+    ``on_top`` is false when they went beneath the top card (``action_dump``)."""
+
+    seat: int
+    cards: tuple[int, ...]
+    faces: tuple[CardFace, ...]
+    on_top: bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,8 +12,10 @@ from collections.abc import Sequence
 
 from . import events, rng
 from .actions import (
+    ACTION_TYPES,
     CALL_UNO,
     CHALLENGE,
+    CHOICES,
     DRAW,
     PASS,
     Action,
@@ -33,6 +35,7 @@ from .events import Event
 from .members import (
     CAUSE_PENALTY,
     END_ABANDONED,
+    END_TIME_LIMIT,
     END_WENT_OUT,
     KIND_DRAW_ONE,
     KIND_DRAW_TWO,
@@ -48,11 +51,12 @@ from .members import (
     PHASE_HAND_OVER,
     PHASE_PENALTY,
     PHASE_PLAY,
+    SKIP_VARIANT_OFF,
     STACKING_CUMULATIVE,
     STACKING_OFF,
     UNO_PENALTY_AUTOMATIC,
 )
-from .rules import Rules
+from .rules import MAX_SEATS, Rules, TimeLimitWinner
 from .state import GameState, Transition
 from .step import (
     ANSWERING,
@@ -62,6 +66,7 @@ from .step import (
     freeze,
     hand_complete,
     has_playable,
+    nothing_to_draw,
     replaced,
 )
 from .tables import SWAP_PLAYS, tables_for
@@ -75,7 +80,7 @@ PlayerLeft = builder(events.PlayerLeft)
 StartCardReturned = builder(events.StartCardReturned)
 TurnSkipped = builder(events.TurnSkipped)
 
-_CATCHES = tuple(CatchUno(seat) for seat in range(10))
+CATCHES = tuple(CatchUno(seat) for seat in range(MAX_SEATS))
 _JUMP_IN_PHASES = (PHASE_PLAY, PHASE_PENALTY)
 
 
@@ -171,12 +176,22 @@ def _uno_reason(state: GameState, seat: int, action: CallUno | CatchUno) -> Reas
 
 def check(state: GameState, seat: int, action: Action) -> None:
     """Raise :class:`IllegalActionError` (with a reason) unless ``action`` is legal for ``seat``."""
-    if not isinstance(action, Play | Draw | Pass | ChooseColour | Challenge | CallUno | CatchUno):
+    if not isinstance(action, ACTION_TYPES):
         raise InvalidActionError(f"not an action: {action!r}")
     if not isinstance(seat, int) or not 0 <= seat < state.seats:
         raise IllegalActionError(Reason.NOT_PLAYING, f"no seat {seat!r}")
+    if state.alt is not None:
+        _variants.check(state, seat, action)
+        return
+    check_classic(state, seat, action)
+
+
+def check_classic(state: GameState, seat: int, action: Action) -> None:
+    """:func:`check` for the actions and phases of the classic rules."""
     if state.phase is PHASE_HAND_OVER:
         raise IllegalActionError(Reason.HAND_OVER)
+    if isinstance(action, CHOICES):
+        raise IllegalActionError(Reason.WRONG_PHASE, state.phase.value)
     if isinstance(action, CallUno | CatchUno):
         reason = _uno_reason(state, seat, action)
         if reason is not None:
@@ -213,6 +228,9 @@ def check(state: GameState, seat: int, action: Action) -> None:
         if phase is PHASE_PLAY:
             if state.rules.draw_only_if_stuck and has_playable(state, seat):
                 raise IllegalActionError(Reason.DRAW_NOT_ALLOWED, "you hold a playable card")
+            if nothing_to_draw(state) and has_playable(state, seat):
+                # R-TURN-6: there is no card to draw, and the player can play.
+                raise IllegalActionError(Reason.DRAW_NOT_ALLOWED, "nothing left to draw")
         elif phase not in ANSWERING:
             raise IllegalActionError(Reason.WRONG_PHASE, phase.value)
     elif isinstance(action, Pass):
@@ -249,14 +267,19 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     if cached is not None and cached[0] == seat:
         return cached[1]
     colour = state.colour
-    if seat == state.current and state.phase is PHASE_PLAY and colour is not None:
+    if (
+        seat == state.current
+        and state.phase is PHASE_PLAY
+        and colour is not None
+        and state.alt is None
+    ):
         # The commonest question, answered here: what the current seat may play or draw.
         # The per-card rows of engine.tables hold R-TURN-1/2 (cards.matches) for each top
         # card and colour, and list each face's plays once, shared by its copies; they need
         # copies of a face on adjacent ids (every deck the engine builds has them) and no
         # R-END-2 check (a last card), else _legal_actions() answers.
         hand = state.hands[seat]
-        tables = tables_for(state.deck.sides[state.side])
+        tables = state.deck.tables[state.side]  # tables_for(), read from the deck
         if tables.adjacent_copies and (len(hand) > 1 or not state.rules.no_action_finish):
             top = state.discard[-1]
             rows = tables.rows[top] or tables.rows_on(top)  # tables.plays_on(), inlined
@@ -271,15 +294,18 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
                         actions.extend(_swap_plays(state, seat, tables.faces[card]))
                     else:
                         actions += plays
-            if not (actions and state.rules.draw_only_if_stuck):
+            # R-TURN-4 (draw_only_if_stuck) and R-TURN-6: with nothing to draw, no draw.
+            if not actions or not (
+                state.rules.draw_only_if_stuck or (not state.draw_pile and len(state.discard) < 2)
+            ):
                 actions.append(DRAW)
             window = state.uno_seat
-            # _with_uno() adds nothing unless the window is this seat's or the seat that
+            # with_uno() adds nothing unless the window is this seat's or the seat that
             # opened it holds one card (the test it starts with, inlined).
             if window is None or (window != seat and len(state.hands[window]) != 1):
                 result = tuple(actions)
             else:
-                result = _with_uno(state, seat, actions)
+                result = with_uno(state, seat, actions)
             _set_legal_cache(state, (seat, result))
             return result
     result = _legal_actions(state, seat)
@@ -292,9 +318,16 @@ _set_legal_cache = GameState.__dict__["legal_cache"].__set__
 
 
 def _legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
-    phase = state.phase
-    if phase is PHASE_HAND_OVER or not 0 <= seat < state.seats:
+    if state.alt is not None:
+        return _variants.legal_actions(state, seat)
+    if state.phase is PHASE_HAND_OVER or not 0 <= seat < state.seats:
         return ()
+    return with_uno(state, seat, turn_actions(state, seat))
+
+
+def turn_actions(state: GameState, seat: int) -> list[Action]:
+    """The legal actions of ``seat`` in a classic phase, UNO calls and catches left out."""
+    phase = state.phase
     actions: list[Action] = []
     faces = state.deck.sides[state.side]
     hand = state.hands[seat]
@@ -313,8 +346,8 @@ def _legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
                     continue
                 if matches(face, top, colour):
                     actions.extend(_card_plays(state, seat, card))
-            if not (state.rules.draw_only_if_stuck and actions):
-                actions.append(DRAW)
+            if not actions or not (state.rules.draw_only_if_stuck or nothing_to_draw(state)):
+                actions.append(DRAW)  # R-TURN-4, R-TURN-6
         elif phase is PHASE_DRAWN:
             drawn = state.drawn
             assert drawn is not None
@@ -343,10 +376,10 @@ def _legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
         holds_top = any(faces[c] is top for c in hand)
         if holds_top and not top.is_wild and _jump_in_allowed(state, seat, top):
             actions.extend(_card_plays(state, seat, state.discard[-1]))
-    return _with_uno(state, seat, actions)
+    return actions
 
 
-def _with_uno(state: GameState, seat: int, actions: list[Action]) -> tuple[Action, ...]:
+def with_uno(state: GameState, seat: int, actions: list[Action]) -> tuple[Action, ...]:
     """``actions`` and the UNO call or catch open to ``seat``, as a tuple."""
     window = state.uno_seat
     if window is not None:
@@ -356,10 +389,17 @@ def _with_uno(state: GameState, seat: int, actions: list[Action]) -> tuple[Actio
             if _uno_reason(state, seat, CALL_UNO) is None:
                 actions.append(CALL_UNO)
         elif len(state.hands[window]) == 1:
-            catch = _CATCHES[window]
+            catch = CATCHES[window]
             if _uno_reason(state, seat, catch) is None:
                 actions.append(catch)
     return tuple(actions)
+
+
+def uno_windows(state: GameState) -> tuple[int, ...]:
+    """The seats that may call UNO now and have not (R-UNO-1): the one that just played,
+    then those an exchange left with one card (R-ALT-2)."""
+    seats = () if state.uno_seat is None or state.uno_called else (state.uno_seat,)
+    return seats + state.alt.windows if state.alt is not None else seats
 
 
 # -- the transition ----------------------------------------------------------------------
@@ -380,6 +420,10 @@ def apply(state: GameState, seat: int, action: Action | str) -> Transition:
             raise EngineError(f"internal: {action} passed check() but is not a legal action")
     step = draft(state)
     ev: list[Event] = []
+    alt = state.alt
+    if alt is not None and _variants.before(step, ev, state, seat, action):
+        _variants.after(step, ev, state, seat, action)  # the action was one of theirs
+        return freeze(step, ev)
     if isinstance(action, Play):
         jump_in = seat != state.current
         if jump_in:
@@ -405,7 +449,10 @@ def apply(state: GameState, seat: int, action: Action | str) -> Transition:
     elif isinstance(action, CallUno):
         step.call_uno(ev, seat)
     else:
+        assert isinstance(action, CatchUno)
         step.catch_uno(ev, seat, action.target)
+    if alt is not None:
+        _variants.after(step, ev, state, seat, action)
     step.version += 1  # freeze(), inlined
     step.__class__ = GameState  # type: ignore[assignment]
     return _new_tuple(Transition, (step, tuple(ev)))
@@ -442,17 +489,36 @@ def remove_seat(state: GameState, seat: int) -> Transition:
         step.uno_seat = None
         step.uno_called = False
     answering_them = step.offender == seat
-    if seat == step.current or answering_them:
-        if seat == step.current:
+    was_current = seat == step.current
+    choosing = step.alt is not None and step.phase in _variants.CHOICE_PHASES
+    if not choosing and (was_current or answering_them):
+        if was_current:
             step.current = step.next_seat(seat)
         if step.phase is not PHASE_CHOOSE_COLOUR:
             step.phase = PHASE_PLAY
         step.pending = 0
         step.offender = step.prior_colour = step.drawn = None
         step.evidence = ()
+    if step.alt is not None:
+        _variants.leave(step, seat, was_current)  # R-ALT: what waited for the seat
     if sum(step.playing) <= 1 or hand_complete(step):
         ending = END_ABANDONED if sum(step.playing) <= 1 else END_WENT_OUT
         step.finish(ev, ending)
+    return freeze(step, ev)
+
+
+def end_by_time(state: GameState) -> Transition:
+    """R-ALT-1: the match time ran out during this hand, which ends at once. The player
+    with the fewest cards wins it (``time_limit_winner = fewest_points``: the fewest points
+    in hand); ties go to fewer points (fewer cards), then the player who drew last loses,
+    then the lower seat (R-SCORE-6 has a tie-break hand, which a match out of time cannot
+    play). Those who went out already (R-END-3) rank first."""
+    if state.is_over:
+        raise IllegalActionError(Reason.HAND_OVER)
+    step = draft(state)
+    ev: list[Event] = []
+    by_cards = state.rules.time_limit_winner is TimeLimitWinner.FEWEST_CARDS
+    step.finish(ev, END_TIME_LIMIT, by_cards=by_cards)
     return freeze(step, ev)
 
 
@@ -474,12 +540,13 @@ def new_hand(
     seats out of the hand (eliminated players). The start card's effect is applied as if the
     dealer had played it.
     """
-    if not 2 <= seats <= 10:
-        raise EngineError("a hand needs 2 to 10 seats (R-SETUP-1)")
+    _check_seats(rules, seats)
     in_hand = list(playing) if playing is not None else [True] * seats
     if len(in_hand) != seats or sum(in_hand) < 2 or not in_hand[dealer]:
         raise EngineError("the dealer and at least two seats must play")
     deck = rules.deck()
+    if rules.hand_size * sum(in_hand) >= deck.size:
+        raise EngineError(f"the {deck.size} cards cannot deal {sum(in_hand)} hands")
     shuffles = 0
     if order is None:
         pile = rng.shuffled(range(deck.size), seed=seed, counter=0)
@@ -506,6 +573,12 @@ def new_hand(
     return freeze(step, ev)
 
 
+def _check_seats(rules: Rules, seats: int) -> None:
+    """R-SETUP-1, R-ALT-8: 2 to 10 seats, up to 20 when the rules allow them."""
+    if not 2 <= seats <= rules.max_players:
+        raise EngineError(f"a hand needs 2 to {rules.max_players} seats (R-SETUP-1, R-ALT-8)")
+
+
 def _blank_step(rules: Rules, seats: int, seed: int, dealer: int, deck: Deck) -> Step:
     """A draft of a hand before the deal: empty piles, the dealer to move, every other field
     at its default (copied from a template state; ``GameState.__init__`` costs more)."""
@@ -517,6 +590,7 @@ def _blank_step(rules: Rules, seats: int, seed: int, dealer: int, deck: Deck) ->
     step.current = dealer
     step.clockwise = rules.clockwise
     step.deck = deck
+    step.alt = _variants.initial(rules)
     step.version = -1  # freeze() makes it 0
     return step
 
@@ -573,8 +647,11 @@ def _turn_start_card(step: Step, ev: list[Event]) -> None:
         step.clockwise = not step.clockwise
         step.current = dealer
     elif kind is KIND_SKIP:
-        extra.append(TurnSkipped(first))
-        step.current = step.next_seat(first)
+        if step.alt is not None and step.rules.skip_variant is not SKIP_VARIANT_OFF:
+            _spells.start_skip(step, extra, first)  # R-ALT-4
+        else:
+            extra.append(TurnSkipped(first))
+            step.current = step.next_seat(first)
     elif kind is KIND_DRAW_TWO or kind is KIND_DRAW_ONE:
         step.draw(extra, first, kind.draw_amount, CAUSE_PENALTY)
         extra.append(TurnSkipped(first))
@@ -586,6 +663,8 @@ def _turn_start_card(step: Step, ev: list[Event]) -> None:
         step.flip(extra)
     ev.append(HandStarted(dealer, step.current, face, step.clockwise))
     ev.extend(extra)
+    if step.alt is not None:
+        _variants.start(step)
 
 
 def faces_to_cards(
@@ -648,8 +727,7 @@ def deal(
     (1, CardFace.parse('R5'), CardFace.parse('G7'))
     """
     seats = len(hands)
-    if not 2 <= seats <= 10:
-        raise EngineError("a hand needs 2 to 10 seats (R-SETUP-1)")
+    _check_seats(rules, seats)
     in_hand = list(playing) if playing is not None else [bool(h) for h in hands]
     if sum(in_hand) < 2 or not 0 <= dealer < seats:
         raise EngineError("at least two seats must hold cards, and the dealer must be a seat")
@@ -679,8 +757,14 @@ def deal(
         PHASE_PLAY,
         deck=deck,
         version=-1,
+        alt=_variants.initial(rules),
     )
     step = draft(state)
     ev: list[Event] = [CardsDealt(s, step.hands[s]) for s in range(seats) if in_hand[s]]
     _turn_start_card(step, ev)
     return freeze(step, ev)
+
+
+# Imported last: the alternative rules build on this module's legality (see engine.variants).
+from . import spells as _spells  # noqa: E402
+from . import variants as _variants  # noqa: E402

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from . import rng
@@ -18,9 +18,9 @@ from .actions import Action
 from .cards import Kind
 from .construct import builder, copier, publish
 from .errors import EngineError, IllegalActionError, Reason
-from .events import Event
+from .events import Event, Termination
 from .game import apply as apply_to_hand
-from .game import new_hand, remove_seat
+from .game import end_by_time, new_hand, remove_seat
 from .rules import Rules, Scoring
 from .state import GameState, HandOutcome
 
@@ -139,8 +139,10 @@ class Match:
         cls, rules: Rules, players: int, *, seed: int, dealer: int | None = None
     ) -> MatchTransition:
         """Seat ``players``, choose the first dealer (unless given) and deal the first hand."""
-        if not 2 <= players <= 10:
-            raise EngineError("a match seats 2 to 10 players (R-SETUP-1)")
+        if not 2 <= players <= rules.max_players:
+            raise EngineError(
+                f"a match seats 2 to {rules.max_players} players (R-SETUP-1, R-ALT-8)"
+            )
         if rules.players is not None and players != rules.players:
             raise EngineError(f"these rules seat exactly {rules.players} players")
         if rules.teams and players % rules.teams:
@@ -253,6 +255,32 @@ class Match:
             match = _evolve(match, ranking=ranking)
         return MatchTransition(match, tuple(events))
 
+    def time_up(self) -> MatchTransition:
+        """R-ALT-1: the match time ran out. The hand in progress ends at once, won by the
+        player with the fewest cards (``time_limit_winner = fewest_points``: the fewest
+        points in hand), ties as R-SCORE-6, and is scored as if that player had gone out;
+        then the match ends with the standings it has.
+
+        The engine reads no clock: the table calls this when the ``time_limit`` (minutes)
+        has passed since the match began. Refused once the match is over.
+        """
+        if self.ranking:
+            raise IllegalActionError(Reason.MATCH_OVER)
+        events: list[Event] = []
+        match = _evolve(self, version=self.version + 1)
+        if not self.hand.is_over:
+            ended = end_by_time(self.hand)
+            events.extend(ended.events)
+            match = _evolve(match, hand=ended.state)
+            outcome = ended.state.outcome()
+            assert outcome is not None
+            match = match._score(outcome, events)
+        if not match.is_over:
+            ranking = match._rank()
+            events.append(MatchEnded(ranking))
+            match = _evolve(match, ranking=ranking)
+        return MatchTransition(match, tuple(events))
+
     def next_hand(self) -> MatchTransition:
         """Deal the next hand; the deal passes to the next seat still playing (R-SETUP-2)."""
         if self.is_over:
@@ -282,6 +310,11 @@ class Match:
 
     def _score(self, outcome: HandOutcome, events: list[Event]) -> Match:
         rules = self.rules
+        if outcome.termination is Termination.TIME_LIMIT:
+            # R-ALT-1: scored as if the winner had gone out, their cards counting nothing.
+            points = list(outcome.points)
+            points[outcome.winner] = 0
+            outcome = replace(outcome, points=tuple(points))
         gains = hand_gains(rules, outcome, [self.team_of(s) for s in range(self.players)])
         scores = tuple(a + b for a, b in zip(self.scores, gains, strict=True))
         won = list(self.hands_won)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .cards import Kind
 from .events import DrawCause, Termination
-from .rules import ChallengeGuilty, ChallengeReveal, Stacking, UnoPenalty
+from .rules import ChallengeGuilty, ChallengeReveal, SkipVariant, Stacking, UnoPenalty
 from .state import Phase
 
 PHASE_PLAY = Phase.PLAY
@@ -22,6 +22,11 @@ PHASE_DRAWN = Phase.DRAWN
 PHASE_PENALTY = Phase.PENALTY
 PHASE_CHALLENGE = Phase.CHALLENGE
 PHASE_HAND_OVER = Phase.HAND_OVER
+PHASE_SWAP = Phase.SWAP
+PHASE_GIVE = Phase.GIVE
+PHASE_GIFT = Phase.GIFT
+PHASE_CHAIN = Phase.CHAIN
+PHASE_COLOUR_ROUND = Phase.COLOUR_ROUND
 
 KIND_NUMBER = Kind.NUMBER
 KIND_SKIP = Kind.SKIP
@@ -30,6 +35,7 @@ KIND_DRAW_TWO = Kind.DRAW_TWO
 KIND_WILD = Kind.WILD
 KIND_WILD_DRAW_FOUR = Kind.WILD_DRAW_FOUR
 KIND_SWAP_HANDS = Kind.SWAP_HANDS
+KIND_BLANK = Kind.BLANK
 KIND_DRAW_ONE = Kind.DRAW_ONE
 KIND_FLIP = Kind.FLIP
 KIND_WILD_DRAW_TWO = Kind.WILD_DRAW_TWO
@@ -42,13 +48,16 @@ STACKING_CUMULATIVE = Stacking.CUMULATIVE
 UNO_PENALTY_AUTOMATIC = UnoPenalty.AUTOMATIC
 GUILTY_RETRACT = ChallengeGuilty.RETRACT
 REVEAL_CHALLENGER = ChallengeReveal.CHALLENGER
+SKIP_VARIANT_OFF = SkipVariant.OFF
 
 CAUSE_DRAW = DrawCause.DRAW
 CAUSE_PENALTY = DrawCause.PENALTY
 CAUSE_UNO = DrawCause.UNO
 CAUSE_CHALLENGE = DrawCause.CHALLENGE
 CAUSE_FALSE_CALL = DrawCause.FALSE_CALL
+CAUSE_EFFECT = DrawCause.EFFECT
 
 END_WENT_OUT = Termination.WENT_OUT
 END_BLOCKED = Termination.BLOCKED
 END_ABANDONED = Termination.ABANDONED
+END_TIME_LIMIT = Termination.TIME_LIMIT

@@ -65,6 +65,51 @@ class Scoring(enum.Enum):
     PLACEMENT = "placement"
 
 
+class TimeLimitWinner(enum.Enum):
+    """R-ALT-1: who wins the hand in progress when the match time runs out."""
+
+    FEWEST_CARDS = "fewest_cards"
+    FEWEST_POINTS = "fewest_points"
+
+
+class ZeroSpell(enum.Enum):
+    """R-ALT-2: what a 0 does."""
+
+    OFF = "off"
+    SWAP = "swap"  # swap hands with an opponent of one's choice
+    DISCARD_COLOUR = "discard_colour"  # put down every other card of the 0's colour
+    ROTATE = "rotate"  # every hand passes to the next player (the "0" of 7-0)
+
+
+class SkipVariant(enum.Enum):
+    """R-ALT-4: what a Skip does instead of skipping."""
+
+    OFF = "off"
+    GIVE = "give"  # give a card of one's choice to an opponent of one's choice
+    ALL_DRAW = "all_draw"  # every opponent draws one card
+
+
+class BlankEffect(enum.Enum):
+    """R-ALT-6: what the blank cards of R-DECK-5 do after naming a colour."""
+
+    WILD = "wild"  # none chosen: a plain Wild
+    CHAIN = "chain"
+    REFILL = "refill"
+    ACTION_DUMP = "action_dump"
+    TAKE_TWO = "take_two"
+    REDEAL = "redeal"
+    COLOUR_ROUND = "colour_round"
+    NO_ACTIONS = "no_actions"
+
+
+#: R-ALT-8: the most seats a table may have (with two decks); one deck seats 10 (R-SETUP-1).
+MAX_SEATS = 20
+ONE_DECK_SEATS = 10
+#: R-ALT-1: the longest match duration a table may set, in minutes (a day).
+MAX_TIME_LIMIT = 24 * 60
+#: R-DECK-5: at most this many blank cards.
+MAX_BLANK_CARDS = 4
+
 _ENUM_FIELDS: dict[str, type[enum.Enum]] = {
     "stacking": Stacking,
     "uno_penalty": UnoPenalty,
@@ -72,6 +117,10 @@ _ENUM_FIELDS: dict[str, type[enum.Enum]] = {
     "challenge_guilty": ChallengeGuilty,
     "scoring": Scoring,
     "after_timeouts": AfterTimeouts,
+    "time_limit_winner": TimeLimitWinner,
+    "zero_spell": ZeroSpell,
+    "skip_variant": SkipVariant,
+    "blank_effect": BlankEffect,
 }
 
 
@@ -118,6 +167,17 @@ class Rules:
     # off, so classic records read exactly as before (see to_dict).
     flip: bool = False
     flip_score_light: bool = False
+    # The alternative rules of RULES.md §13 (R-ALT), R-DECK-5 and R-ALT-8; every one off by
+    # default and, like the Flip options, left out of snapshots while off.
+    time_limit: int = 0  # R-ALT-1: minutes the match may last; 0 for no limit
+    time_limit_winner: TimeLimitWinner = TimeLimitWinner.FEWEST_CARDS
+    zero_spell: ZeroSpell = ZeroSpell.OFF  # R-ALT-2
+    seven_swap: bool = False  # R-ALT-3
+    skip_variant: SkipVariant = SkipVariant.OFF  # R-ALT-4
+    partner_gift: bool = False  # R-ALT-5
+    blank_cards: int = 0  # R-DECK-5: 0-4 blank wilds
+    blank_effect: BlankEffect = BlankEffect.WILD  # R-ALT-6
+    max_players: int = ONE_DECK_SEATS  # R-ALT-8: up to 20 with two decks
 
     def __post_init__(self) -> None:
         for name, enum_type in _ENUM_FIELDS.items():
@@ -139,11 +199,32 @@ class Rules:
         for name in ("two_decks", "modern_deck", "random_dealer", "clockwise",
                      "draw_only_if_stuck", "draw_until_playable", "jump_in",
                      "false_call_penalty", "no_action_finish", "play_to_last",
-                     "victory_points", "flip", "flip_score_light"):  # fmt: skip
+                     "victory_points", "flip", "flip_score_light", "seven_swap",
+                     "partner_gift"):  # fmt: skip
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"{name} must be true or false", "not_a_switch", option=name)
-        if self.players is not None and not 2 <= self.players <= 10:
-            raise RulesError("a table seats 2 to 10 players (R-SETUP-1)", "players_range")
+        for name in ("time_limit", "blank_cards", "max_players"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RulesError(f"{name} must be a whole number", "not_a_number", option=name)
+        if not 2 <= self.max_players <= MAX_SEATS:
+            raise RulesError(
+                f"max_players must be between 2 and {MAX_SEATS} (R-ALT-8)",
+                "max_players_range",
+                most=MAX_SEATS,
+            )
+        if self.max_players > ONE_DECK_SEATS and not self.two_decks:
+            raise RulesError(
+                f"more than {ONE_DECK_SEATS} players need two decks (R-ALT-8)",
+                "max_players_needs_two_decks",
+                most=ONE_DECK_SEATS,
+            )
+        if self.players is not None and not 2 <= self.players <= self.max_players:
+            raise RulesError(
+                f"a table seats 2 to {self.max_players} players (R-SETUP-1, R-ALT-8)",
+                "players_range",
+                most=self.max_players,
+            )
         if not 1 <= self.hand_size <= 20:
             raise RulesError("hand_size must be between 1 and 20", "hand_size_range")
         if self.target is not None and self.target <= 0:
@@ -197,6 +278,55 @@ class Rules:
                 "victory points rank a finished table; elimination ranks by exit",
                 "victory_points_no_elimination",
             )
+        self._check_alternatives()
+
+    def _check_alternatives(self) -> None:
+        """The options of RULES.md §13: ranges and the combinations that mean nothing."""
+        if not 0 <= self.time_limit <= MAX_TIME_LIMIT:
+            raise RulesError(
+                f"time_limit is a number of minutes from 0 (none) to {MAX_TIME_LIMIT}",
+                "time_limit_range",
+                most=MAX_TIME_LIMIT,
+            )
+        if self.time_limit_winner is not TimeLimitWinner.FEWEST_CARDS and not self.time_limit:
+            raise RulesError(
+                "time_limit_winner only applies to a match with a time_limit (R-ALT-1)",
+                "time_limit_winner_needs_time_limit",
+            )
+        if self.zero_spell is not ZeroSpell.OFF and self.flip:
+            raise RulesError(
+                "UNO Flip has no 0 to cast a spell with (R-ALT-2)", "zero_spell_no_flip"
+            )
+        if self.partner_gift and not self.teams:
+            raise RulesError("a partner's gift needs teams (R-ALT-5)", "partner_gift_needs_teams")
+        if not 0 <= self.blank_cards <= MAX_BLANK_CARDS:
+            raise RulesError(
+                f"blank_cards must be between 0 and {MAX_BLANK_CARDS} (R-DECK-5)",
+                "blank_cards_range",
+                most=MAX_BLANK_CARDS,
+            )
+        if self.blank_cards and self.flip:
+            raise RulesError(
+                "blank cards belong to the classic deck, not UNO Flip (R-DECK-5)",
+                "blank_cards_no_flip",
+            )
+        if self.blank_effect is not BlankEffect.WILD and not self.blank_cards:
+            raise RulesError(
+                "blank_effect needs blank cards in the deck (blank_cards, R-DECK-5)",
+                "blank_effect_needs_blank_cards",
+            )
+
+    @property
+    def alternative(self) -> bool:
+        """Whether a rule of RULES.md §13 changes how a hand is played (R-ALT-2 … R-ALT-6):
+        such hands keep :class:`engine.state.AltState` beside the classic fields."""
+        return (
+            self.zero_spell is not ZeroSpell.OFF
+            or self.seven_swap
+            or self.skip_variant is not SkipVariant.OFF
+            or self.partner_gift
+            or self.blank_effect is not BlankEffect.WILD
+        )
 
     # -- construction and serialization ------------------------------------------------
 
@@ -253,7 +383,9 @@ class Rules:
         no effect on it)."""
         if self.flip:
             return flip_deck(two_decks=self.two_decks)
-        return classic_deck(two_decks=self.two_decks, modern_deck=self.modern_deck)
+        return classic_deck(
+            two_decks=self.two_decks, modern_deck=self.modern_deck, blank_cards=self.blank_cards
+        )
 
     def __repr__(self) -> str:
         name = self.preset_name()
@@ -276,6 +408,15 @@ _LATER_FIELDS: dict[str, Any] = {
     "after_timeouts": AfterTimeouts.REPLACE.value,
     "flip": False,
     "flip_score_light": False,
+    "time_limit": 0,
+    "time_limit_winner": TimeLimitWinner.FEWEST_CARDS.value,
+    "zero_spell": ZeroSpell.OFF.value,
+    "seven_swap": False,
+    "skip_variant": SkipVariant.OFF.value,
+    "partner_gift": False,
+    "blank_cards": 0,
+    "blank_effect": BlankEffect.WILD.value,
+    "max_players": ONE_DECK_SEATS,
 }
 
 CLASSIC = Rules()

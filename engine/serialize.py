@@ -33,10 +33,12 @@ from .match import (
     PlayerRetired,
 )
 from .rules import Rules
-from .state import GameState, Phase
+from .state import AltState, GameState, Phase
 from .validate import Problem, validate
 
 SCHEMA = 1
+#: A match record's action when the match time ran out (R-ALT-1).
+TIME_UP = "time_up"
 
 
 # -- snapshots -----------------------------------------------------------------------------
@@ -83,7 +85,34 @@ def hand_to_dict(state: GameState) -> dict[str, Any]:
         "termination": state.termination.value if state.termination else None,
         "ranking": list(state.ranking),
         "version": state.version,
+        **({} if state.alt is None else {"alt": _alt_to_dict(state.alt)}),
     }
+
+
+def _alt_to_dict(alt: AltState) -> dict[str, Any]:
+    """The alternative rules' state (RULES.md §13); written only for hands under them, so
+    classic snapshots read and write exactly as before."""
+    return {
+        "quiet": alt.quiet,
+        "windows": list(alt.windows),
+        "gift_checked": alt.gift_checked,
+        "recipient": alt.recipient,
+        "origin": alt.origin,
+        "round": list(alt.round),
+    }
+
+
+def _alt_from_dict(data: Any) -> AltState | None:
+    if data is None:
+        return None
+    return AltState(
+        quiet=int(data["quiet"]),
+        windows=tuple(int(s) for s in data["windows"]),
+        gift_checked=bool(data["gift_checked"]),
+        recipient=None if data["recipient"] is None else int(data["recipient"]),
+        origin=None if data["origin"] is None else int(data["origin"]),
+        round=tuple(int(s) for s in data["round"]),
+    )
 
 
 def _check_schema(data: Any, kind: str) -> dict[str, Any]:
@@ -139,6 +168,7 @@ def hand_from_dict(data: Any) -> GameState:
             ranking=tuple(int(s) for s in data["ranking"]),
             version=int(data["version"]),
             side=side,
+            alt=_alt_from_dict(data.get("alt")),
             deck=deck,
         )
     except (KeyError, TypeError, ValueError) as exc:
@@ -257,7 +287,8 @@ class GameRecord:
     """The log of a hand or a match (docs/records.md).
 
     ``actions`` are ``(seat, notation)`` pairs; in a match record ``(None, "next")`` deals the
-    next hand and ``(None, "leave@N")`` removes seat N from the match (R-TIME-2). A hand
+    next hand, ``(None, "leave@N")`` removes seat N from the match (R-TIME-2) and
+    ``(None, "time_up")`` ends it when its time runs out (R-ALT-1, :meth:`Match.time_up`). A hand
     record may stack the deal with ``deal`` (exact hands) or ``deck`` (the order of the deck
     from the top; cards not listed follow in seeded order).
     """
@@ -377,6 +408,9 @@ def replay(record: GameRecord) -> GameState | Match:
                     continue
                 if text.startswith("leave@") and seat is None:
                     state = state.remove_player(int(text.partition("@")[2])).match
+                    continue
+                if text == TIME_UP and seat is None:
+                    state = state.time_up().match
                     continue
                 if seat is None:
                     raise InvalidActionError("only 'next' has no seat")

@@ -30,6 +30,39 @@ class Phase(enum.Enum):
     # A Wild Draw Four (Flip: Two or Colour) waits: challenge, take it or stack (R-CHAL-1).
     CHALLENGE = "challenge"
     HAND_OVER = "hand_over"  # R-END
+    # The alternative rules (RULES.md §13); ``current`` is always the seat that must act.
+    SWAP = "swap"  # the player of a 0 or 7 names the opponent to swap with (R-ALT-2/3)
+    GIVE = "give"  # the player of a Skip gives a card to an opponent (R-ALT-4)
+    GIFT = "gift"  # a partner may give the player who cannot play a card (R-ALT-5)
+    CHAIN = "chain"  # after a blank card: play on matching cards, or pass (R-ALT-6)
+    COLOUR_ROUND = "colour_round"  # each other player puts down a card of a colour (R-ALT-6)
+
+
+@dataclass(frozen=True, slots=True)
+class AltState:
+    """What the alternative rules (RULES.md §13) keep between transitions; all public.
+
+    A hand under such rules (:attr:`engine.rules.Rules.alternative`) always has one, so the
+    classic transitions only ever ask ``state.alt is None``.
+    """
+
+    #: R-ALT-6 ``no_actions``: turns still played without action or wild cards, this one
+    #: included (0: none).
+    quiet: int = 0
+    #: R-ALT-2: seats other than ``uno_seat`` that were left with one card by an exchange
+    #: and have not called UNO yet; they may be caught until the next turn begins.
+    windows: tuple[int, ...] = ()
+    #: R-ALT-5: whether the turn under way was looked at for a partner's gift (once a turn).
+    gift_checked: bool = False
+    #: R-ALT-5: in phase ``gift``, the player whose turn it is (``current`` is the partner).
+    recipient: int | None = None
+    #: R-ALT-6 ``colour_round``: who played the blank card (play goes on after them) ...
+    origin: int | None = None
+    #: ... and the seats still to put a card down after ``current``, in order.
+    round: tuple[int, ...] = ()
+
+
+NO_ALT = AltState()
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +117,7 @@ class GameState:
     ranking: tuple[int, ...] = ()
     version: int = 0
     side: int = 0  # the side of the cards in play (UNO Flip turns it over)
+    alt: AltState | None = None  # the alternative rules' own state (None: classic hands)
     deck: Deck = field(kw_only=True, compare=False, repr=False)  # always rules.deck()
     # The last legal_actions() answer, (seat, actions): the policy that picks an action and
     # apply() that validates it ask the same question of the same immutable state.

@@ -30,6 +30,7 @@ from .members import (
     END_BLOCKED,
     END_WENT_OUT,
     GUILTY_RETRACT,
+    KIND_BLANK,
     KIND_DRAW_FIVE,
     KIND_DRAW_ONE,
     KIND_DRAW_TWO,
@@ -50,13 +51,14 @@ from .members import (
     PHASE_PENALTY,
     PHASE_PLAY,
     REVEAL_CHALLENGER,
+    SKIP_VARIANT_OFF,
     STACKING_CUMULATIVE,
     STACKING_OFF,
     UNO_PENALTY_AUTOMATIC,
 )
 from .rules import Rules
-from .state import GameState, Phase, Transition
-from .tables import card_points, tables_for
+from .state import NO_ALT, AltState, GameState, Phase, Transition
+from .tables import card_points
 
 ANSWERING = (PHASE_PENALTY, PHASE_CHALLENGE)
 #: UNO Flip kinds that still act when played as the last card (R-END-1, R-FLIP-4).
@@ -98,14 +100,23 @@ def finish_blocked(state: GameState | Step, face: CardFace, seat: int) -> bool:
 
 
 def has_playable(state: GameState | Step, seat: int) -> bool:
-    """Whether ``seat`` holds a card it could play on its turn (R-TURN-1/2, R-END-2)."""
+    """Whether ``seat`` holds a card it could play on its turn (R-TURN-1/2, R-END-2; during
+    R-ALT-6's ``no_actions`` turns, number cards only)."""
     faces = state.deck.sides[state.side]
     top = faces[state.discard[-1]]
     colour = state.colour
+    quiet = state.alt is not None and state.alt.quiet > 0
     return any(
-        matches(faces[c], top, colour) and not finish_blocked(state, faces[c], seat)
+        matches(faces[c], top, colour)
+        and not finish_blocked(state, faces[c], seat)
+        and (not quiet or faces[c].kind is KIND_NUMBER)
         for c in state.hands[seat]
     )
+
+
+def nothing_to_draw(state: GameState | Step) -> bool:
+    """R-TURN-6: the draw pile is empty and the discard pile holds nothing to reshuffle."""
+    return not state.draw_pile and len(state.discard) < 2
 
 
 def replaced(seats: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
@@ -152,6 +163,7 @@ class Step:
     ranking: tuple[int, ...]
     version: int
     side: int
+    alt: AltState | None
     deck: Deck
     legal_cache: None
 
@@ -235,17 +247,37 @@ class Step:
         ev.append(TurnSkipped(victim))
         self.current = self.next_seat(victim)
 
-    def finish(self, ev: list[Event], termination: Termination) -> None:
-        """End the hand: rank who went out first, then the rest by what they hold."""
+    def finish(self, ev: list[Event], termination: Termination, by_cards: bool = False) -> None:
+        """End the hand: rank who went out first, then the rest by what they hold (with
+        ``by_cards``, fewer cards before fewer points: R-ALT-1)."""
         points = card_points(self.deck, 0 if self.rules.flip_score_light else self.side)
         hands = self.hands
         last_drawer = self.last_drawer
-        rest = sorted(
-            (s for s in range(self.seats) if self.playing[s]),
-            # R-SCORE-6 (R-FLIP-7 for the side): fewer points, then fewer cards; whoever
-            # drew last loses a tie.
-            key=lambda s: (sum([points[c] for c in hands[s]]), len(hands[s]), s == last_drawer, s),
-        )
+        playing = (s for s in range(self.seats) if self.playing[s])
+        if by_cards:
+            rest = sorted(
+                playing,
+                key=lambda s: (
+                    len(hands[s]),
+                    sum([points[c] for c in hands[s]]),
+                    s == last_drawer,
+                    s,
+                ),
+            )
+        else:
+            rest = sorted(
+                playing,
+                # R-SCORE-6 (R-FLIP-7 for the side): fewer points, then fewer cards; whoever
+                # drew last loses a tie.
+                key=lambda s: (
+                    sum([points[c] for c in hands[s]]),
+                    len(hands[s]),
+                    s == last_drawer,
+                    s,
+                ),
+            )
+        if self.alt is not None:
+            self.alt = NO_ALT  # nothing of the alternative rules outlives the hand
         self.ranking = self.out + tuple(rest)
         self.termination = termination
         self.phase = PHASE_HAND_OVER
@@ -274,7 +306,7 @@ class Step:
             card = self.drawn
             i = hand.index(card)
         else:
-            tables = tables_for(self.deck.sides[self.side])
+            tables = self.deck.tables[self.side]  # tables_for(), read from the deck
             if tables.adjacent_copies:  # the face's copies are one run of ids: bisect
                 i = bisect_left(hand, tables.low[face.notation])
             else:
@@ -314,6 +346,8 @@ class Step:
                 # next_seat(), its first test inlined: the commonest play passes the turn on.
                 s = (seat + (1 if self.clockwise else -1)) % self.seats
                 self.current = s if self.playing[s] else self.next_seat(seat)
+                if self.alt is not None:  # R-ALT-2/3: a 0 or a 7 may be a spell
+                    _spells.number_played(self, ev, seat, face)
         elif kind is KIND_DRAW_TWO:  # R-ACT-1, R-ACT-6
             victim = self.next_seat(seat)
             total = 2 + (pending_before if rules.stacking is STACKING_CUMULATIVE else 0)
@@ -340,7 +374,14 @@ class Step:
             ):
                 return
         elif kind is KIND_SKIP or (kind is KIND_REVERSE and self._heads_up(went_out=not remaining)):
-            self.skip(ev, self.next_seat(seat))  # R-ACT-2/3, R-TEAM-1, R-FLIP-6
+            if (
+                kind is KIND_SKIP
+                and self.alt is not None
+                and rules.skip_variant is not SKIP_VARIANT_OFF
+            ):
+                _spells.skip_played(self, ev, seat)  # R-ALT-4: the Skip does something else
+            else:
+                self.skip(ev, self.next_seat(seat))  # R-ACT-2/3, R-TEAM-1, R-FLIP-6
         elif kind is KIND_REVERSE:
             self.clockwise = not self.clockwise
             ev.append(DirectionReversed(self.clockwise))
@@ -357,6 +398,10 @@ class Step:
                 self.hands = tuple(hands)
                 ev.append(HandsSwapped(seat, target))
             self.current = self.next_seat(seat)
+        elif kind is KIND_BLANK:  # R-DECK-5: a Wild, then the table's blank_effect (R-ALT-6)
+            self.current = self.next_seat(seat)
+            if self.alt is not None:
+                _blanks.blank_played(self, ev, seat)
         elif self.flip_action(ev, seat, kind, prior_colour, remaining):
             return  # a Wild Draw Two or Colour waits for its challenge
         if ending:
@@ -499,9 +544,13 @@ class Step:
             self.current = self.next_seat(seat)
 
     def playable_now(self, card: int) -> bool:
-        """R-TURN-1/2: whether ``card`` matches the top card and the colour in play."""
+        """R-TURN-1/2: whether ``card`` matches the top card and the colour in play (and,
+        during R-ALT-6's ``no_actions`` turns, is a number card)."""
         faces = self.deck.sides[self.side]
-        return matches(faces[card], faces[self.discard[-1]], self.colour)
+        if not matches(faces[card], faces[self.discard[-1]], self.colour):
+            return False
+        alt = self.alt
+        return alt is None or not alt.quiet or faces[card].kind is KIND_NUMBER
 
     def take_penalty(self, ev: list[Event], seat: int) -> None:
         """Accept the pending Draw Two / Wild Draw Four (stack included) and lose the turn;
@@ -602,3 +651,7 @@ def freeze(step: Step, ev: list[Event]) -> Transition:
 
 
 _new_tuple = tuple.__new__
+
+# Imported last: the alternative rules' effects work on a Step (see engine.variants).
+from . import blanks as _blanks  # noqa: E402
+from . import spells as _spells  # noqa: E402

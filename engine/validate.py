@@ -26,6 +26,7 @@ class Problem(enum.Flag):
     UNSORTED_HAND = enum.auto()  # hands are kept in card-id order
     SEATS = enum.auto()  # per-seat tuples have one entry per seat
     SIDE = enum.auto()  # the side exists and the colour in play is printed on it (R-FLIP)
+    ALT = enum.auto()  # the alternative rules' state agrees with the rules and the phase
 
 
 def validate(state: GameState) -> Problem:
@@ -86,4 +87,48 @@ def validate(state: GameState) -> Problem:
         problems |= Problem.UNO_WINDOW
     if state.uno_called and state.uno_seat is None:
         problems |= Problem.UNO_WINDOW
+    return problems | _alt_problems(state)
+
+
+_CHOICE_PHASES = (Phase.SWAP, Phase.GIVE, Phase.GIFT, Phase.CHAIN, Phase.COLOUR_ROUND)
+
+
+def _alt_problems(state: GameState) -> Problem:
+    """RULES.md §13: a hand under the alternative rules keeps their state, and only such a
+    hand reaches their phases; what the state names agrees with the phase."""
+    alt = state.alt
+    phase = state.phase
+    if alt is None:
+        return Problem.ALT if state.rules.alternative or phase in _CHOICE_PHASES else Problem.NONE
+    if not state.rules.alternative:
+        return Problem.ALT
+    n = state.seats
+    playing = state.playing
+    problems = Problem.NONE
+    if not 0 <= alt.quiet <= 2:
+        problems |= Problem.ALT
+    for seat in alt.windows:
+        if not (0 <= seat < n and playing[seat]) or seat == state.uno_seat:
+            problems |= Problem.UNO_WINDOW
+    if len(set(alt.windows)) != len(alt.windows):
+        problems |= Problem.UNO_WINDOW
+    gift = phase is Phase.GIFT
+    if gift != (alt.recipient is not None):
+        problems |= Problem.ALT
+    if gift and not (
+        alt.recipient is not None
+        and 0 <= alt.recipient < n
+        and playing[alt.recipient]
+        and alt.recipient != state.current
+        and state.rules.teams
+        and alt.recipient % state.rules.teams == state.current % state.rules.teams
+    ):
+        problems |= Problem.ALT
+    round_ = phase is Phase.COLOUR_ROUND
+    if round_ != (alt.origin is not None) or (alt.round and not round_):
+        problems |= Problem.ALT
+    if round_ and (state.current in alt.round or alt.origin == state.current):
+        problems |= Problem.ALT
+    if phase is Phase.HAND_OVER and (alt.windows or alt.quiet or alt.origin is not None):
+        problems |= Problem.ALT
     return problems

@@ -13,7 +13,7 @@ from .actions import Action
 from .cards import CardFace, Colour
 from .events import Termination
 from .rules import Rules
-from .state import GameState, Phase
+from .state import AltState, GameState, Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +58,9 @@ class TableView:
     rules: Rules
     backs: tuple[tuple[CardFace, ...], ...] = ()  # UNO Flip: each hand's other side (public)
     draw_back: CardFace | None = None  # UNO Flip: the other side of the draw pile's top
+    #: The alternative rules' state (RULES.md §13): quiet turns left, the seats that owe an
+    #: UNO call after an exchange, who a gift is for, a colour round's order; all public.
+    alt: AltState | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +103,7 @@ def table_view(state: GameState) -> TableView:
         rules=state.rules,
         backs=_backs(state),
         draw_back=_draw_back(state),
+        alt=state.alt,
     )
 
 

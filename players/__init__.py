@@ -19,7 +19,10 @@ to take *now*, always one of ``view.legal``, or ``None`` when it wants to do not
 calling UNO (R-UNO-1), catching (R-UNO-2), jumping in (R-ACT-7), stacking and taking a
 penalty (R-ACT-6), challenging or taking a Wild Draw Four (R-CHAL), naming a start Wild's
 colour (R-SETUP-5), choosing a Swap Hands target (R-DECK-4), playing or keeping a drawn card
-(R-TURN-5). The same ``view`` and an ``rng`` in the same state give the same answer.
+(R-TURN-5), and every choice of the alternative rules (RULES.md §13: the opponent to swap
+with or give to, the card to give, a partner's gift, a chain, a colour round), which all
+levels make alike (:mod:`players.choices`). The same ``view`` and an ``rng`` in the same
+state give the same answer.
 
 It reads only the :class:`~engine.PlayerView`: its own hand, its legal actions and the public
 table (card counts, the discard pile's faces, the colour before a Wild Draw Four under
@@ -51,7 +54,7 @@ from collections.abc import Sequence
 from engine import Action, PlayerView
 from engine.events import Event
 
-from . import easy, flip, hard, normal
+from . import choices, easy, flip, hard, normal
 from .turns import Decision, ask_order, next_actor
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
@@ -74,6 +77,8 @@ def decide(
         decider = _DECIDERS[level]
     except KeyError:
         raise ValueError(f"unknown level {level!r}; choose one of: {', '.join(LEVELS)}") from None
+    if choices.waits_for_choice(view):  # RULES.md §13: one heuristic for every level
+        return choices.choose(normal.spot_from_view(view))
     if level == "hard":
         return hard.decide(view, rng, history)
     if level == "normal" and not view.table.rules.flip:

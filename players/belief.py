@@ -14,7 +14,9 @@ revealed to it). From the events, :class:`Belief` keeps, for every other seat:
   the void allows may have been one of them.
 - **known cards**: a hand revealed to this seat after a challenge (R-CHAL-2), until played.
 
-A Swap Hands or a Flip turns every hand over, and what was learned about it is dropped.
+A Swap Hands or a Flip turns every hand over, and what was learned about it is dropped; so
+do the exchanges of the alternative rules (RULES.md §13: swaps, a rotation, a redeal) for
+the hands they change, and a card given, gifted or taken (R-ALT-4/5/6) for both hands.
 
 :func:`deal` then gives every other seat exactly its count of unseen cards, honouring the
 known cards and voids where the unseen cards allow it, and the rest to the draw pile; in UNO
@@ -35,12 +37,16 @@ from engine.events import (
     CardPlayed,
     CardsDrawn,
     CardsFlipped,
+    CardsGiven,
+    CardsPutDown,
     CardsReceived,
     ChallengeResolved,
     ColourChosen,
     DrawCause,
     Event,
     HandRevealed,
+    HandsRedealt,
+    HandsRotated,
     HandsSwapped,
     HandStarted,
 )
@@ -123,7 +129,7 @@ class Belief:
                 top, colour = self.before[-1]
                 face = event.face
                 if face.is_wild and not event.jump_in and top is not None and WILD_MEANS_STUCK:
-                    if face.kind is Kind.WILD or face.kind is Kind.SWAP_HANDS:
+                    if face.kind in (Kind.WILD, Kind.SWAP_HANDS, Kind.BLANK):
                         # A Wild is played when nothing coloured matches (players keep them).
                         self.voids[seat].append(Void(top, colour, False, 0, True, "wild"))
                     elif colour is not None:
@@ -155,11 +161,17 @@ class Belief:
                 faces = deck.sides[side]
                 self.known[event.seat] = Counter(faces[c] for c in event.cards)
                 self.voids[event.seat] = []
-        elif isinstance(event, HandsSwapped):
+        elif isinstance(event, HandsSwapped | CardsGiven):
             for seat in (event.seat, event.target):
                 if 0 <= seat < self.seats:
                     self.voids[seat] = []
                     self.known[seat] = Counter()
+        elif isinstance(event, HandsRotated | HandsRedealt):
+            self.voids = [[] for _ in range(self.seats)]
+            self.known = [Counter() for _ in range(self.seats)]
+        elif isinstance(event, CardsPutDown):
+            if event.on_top and event.faces:  # the last card put down is the new top
+                self.top = event.faces[-1]
         elif isinstance(event, CardsFlipped):
             self.top, self.colour = event.top, event.colour
             self.voids = [[] for _ in range(self.seats)]

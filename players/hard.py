@@ -58,7 +58,7 @@ from engine import (
 from engine.actions import CALL_UNO
 from engine.events import Event
 
-from . import fastsim, flip, normal
+from . import choices, fastsim, flip, normal
 from ._table import COLOURS
 from .belief import Belief, Dealer
 
@@ -120,6 +120,8 @@ class PairedDifferences:
 def decide(view: PlayerView, rng: random.Random, history: Sequence[Event] = ()) -> Action | None:
     """The ``hard`` level's action for ``view``, given the hand's ``history`` as this seat saw
     it (:func:`engine.events_for`; empty: it knows only the table)."""
+    if choices.waits_for_choice(view):  # RULES.md §13: the choices every level shares
+        return choices.choose(normal.spot_from_view(view))
     if view.table.rules.flip:
         baseline = flip.decide(view, rng)
         if baseline is None or view.seat != view.table.current:
@@ -249,7 +251,9 @@ def search(
     guilt = None
     if t.phase is Phase.CHALLENGE and not t.rules.flip:
         guilt = guilt_probability(normal.spot_from_view(view))
-    fast = fastsim.supports(t.rules, t.playing)
+    # The fast simulator plays the classic deck only: the alternative rules (RULES.md §13)
+    # and blank cards are rolled out on the engine.
+    fast = fastsim.supports(t.rules, t.playing) and choices.plays_classic(t.rules)
     stats = PairedDifferences(len(candidates))
     if fast:
         samples = max(MIN_SAMPLES, SIMULATIONS // len(candidates))
@@ -318,6 +322,7 @@ def root_state(
         ranking=t.ranking,
         version=t.version,
         side=t.side,
+        alt=t.alt,
         deck=deck,
     )
 
@@ -453,7 +458,9 @@ def rollout(state: GameState, me: int, seed: int = 0) -> GameState:
             steps += 1
             continue
         seat = state.current
-        if flip_rules:
+        if state.phase in choices.CHOICE_PHASES:
+            action: Action | None = choices.choose(normal.spot_from_state(state, seat))
+        elif flip_rules:
             action = flip.decide(_FlipView(state, seat), _NO_RANDOM)  # type: ignore[arg-type]
         else:
             action = normal.rollout_action(state, seat)

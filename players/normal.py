@@ -38,6 +38,10 @@ The policy, in the order it is applied (see also ``docs/computer-players.md``):
      opponent with fewest cards and names the colour its own remaining hand lacks, since that
      hand goes to the opponent; it is played only when the swap gains cards.
 7. **A drawn card** (R-TURN-5) is played when it can be (a Wild Draw Four only honestly).
+8. **The alternative rules** (RULES.md §13): their choices (the opponent to swap with or give
+   to, the card to give, a partner's gift, a chain, a colour round) are
+   :func:`players.choices.choose`'s, and :func:`players.choices.play_bonus` adds what they
+   change to the score of a play (a 0 or 7 that swaps hands, a Skip that gives, a blank card).
 
 The same code decides for every seat inside ``hard``'s rollouts, working on a full state
 there (:func:`rollout_action`), so ``hard`` models its opponents as ``normal`` players.
@@ -51,6 +55,7 @@ from collections.abc import Callable, Sequence
 
 from engine import (
     Action,
+    AltState,
     CardFace,
     CatchUno,
     ChooseColour,
@@ -68,6 +73,7 @@ from engine.actions import CALL_UNO, CHALLENGE, DRAW, PASS
 from engine.cards import CLASSIC_POINTS
 from engine.events import Event
 
+from . import choices
 from ._table import COLOURS, next_seat, prob_holds_any, unseen
 from .belief import Belief
 
@@ -105,7 +111,7 @@ def colour_after(play: Play) -> Colour | None:
     return play.colour if play.face.colour is None else play.face.colour
 
 
-_WILD_PENALTY = {Kind.WILD: 8.0, Kind.WILD_DRAW_FOUR: 6.0, Kind.SWAP_HANDS: 8.0}
+_WILD_PENALTY = {Kind.WILD: 8.0, Kind.WILD_DRAW_FOUR: 6.0, Kind.SWAP_HANDS: 8.0, Kind.BLANK: 8.0}
 _ATTACKS = frozenset({Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO})
 _COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
 
@@ -146,6 +152,7 @@ class Spot:
 
     __slots__ = (
         "_discard",
+        "alt",
         "clockwise",
         "colour",
         "counts",
@@ -162,6 +169,7 @@ class Spot:
         "side",
         "top",
         "uno_called",
+        "uno_seat",
         "voids",
     )
 
@@ -179,6 +187,8 @@ class Spot:
     side: int
     drawn: CardFace | None
     uno_called: bool
+    uno_seat: int | None
+    alt: AltState | None  # the alternative rules' public state (RULES.md §13)
     offender: int | None
     prior_colour: Colour | None
     voids: frozenset[Colour]  # colours the next player is believed to hold none of
@@ -216,6 +226,8 @@ def spot_from_view(view: PlayerView) -> Spot:
     spot.side = t.side
     spot.drawn = next((f for c, f in view.hand if c == view.drawn), None)
     spot.uno_called = t.uno_called
+    spot.uno_seat = t.uno_seat
+    spot.alt = t.alt
     spot.offender = t.offender
     spot.prior_colour = t.prior_colour
     spot.voids = frozenset()
@@ -241,6 +253,8 @@ def spot_from_state(state: GameState, seat: int) -> Spot:
     spot.side = state.side
     spot.drawn = faces[state.drawn] if state.drawn is not None and seat == state.current else None
     spot.uno_called = state.uno_called
+    spot.uno_seat = state.uno_seat
+    spot.alt = state.alt
     spot.offender = state.offender
     spot.prior_colour = state.prior_colour
     spot.voids = frozenset()
@@ -283,12 +297,14 @@ def choose(spot: Spot) -> Action | None:
     legal = spot.legal
     if not legal:
         return None
+    if spot.phase in choices.CHOICE_PHASES and spot.seat == spot.current:
+        return choices.choose(spot)  # R-ALT: the choice the hand waits for
     if CALL_UNO in legal and len(spot.hand) == 1:
         return CALL_UNO
-    if not spot.uno_called:
-        for action in legal:
-            if type(action) is CatchUno:
-                return action
+    for action in legal:
+        # Never a false catch (R-UNO-6): the seat that just played may have called.
+        if type(action) is CatchUno and not (spot.uno_called and action.target == spot.uno_seat):
+            return action
     if spot.seat != spot.current:
         jumps = [a for a in legal if type(a) is Play]
         return jumps[0] if jumps else None  # a jump-in is never a wild: one action
@@ -419,6 +435,7 @@ def _best_play(spot: Spot, plays: Sequence[Play]) -> Play:
     next_count = counts[next_seat(seat, playing, spot.clockwise)]
     prev_count = counts[next_seat(seat, playing, not spot.clockwise)]
     danger = any(counts[s] <= 1 for s in range(len(playing)) if playing[s] and s != seat)
+    alternative = spot.rules.alternative
     best = plays[0]
     best_score = -1e9
     done: set[CardFace] = set()
@@ -445,6 +462,8 @@ def _best_play(spot: Spot, plays: Sequence[Play]) -> Play:
                 score += 0.02 * (face.number or 0)
         if colour_after(play) in spot.voids:
             score += VOID_BONUS
+        if alternative:
+            score += choices.play_bonus(spot, play)
         if kind in _ATTACKS:
             if heads_up:  # an extra turn (R-ACT-2/3, R-TEAM-1)
                 attack = HEADS_UP_ATTACK if follow > 0 else HEADS_UP_ATTACK_ALONE

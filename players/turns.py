@@ -3,11 +3,15 @@
 After every change of a hand, the computer seats are asked in this order, and the first one
 that wants to act does:
 
-1. the seat whose **UNO window** is open (R-UNO-1), so that a player who has just played its
-   second-to-last card calls UNO before anyone can catch it (R-UNO-2);
+1. the seats whose **UNO window** is open (R-UNO-1), so that a player who has just played its
+   second-to-last card calls UNO before anyone can catch it (R-UNO-2) — after an exchange of
+   hands (R-ALT-2) every player left with one card, in turn order;
 2. the **other seats out of turn**, in turn order from the current seat: catches (R-UNO-2),
    jump-ins (R-ACT-7);
-3. the **current seat**, whose turn it is; on its turn a level always returns an action.
+3. the **current seat**, the one the hand waits for; on its turn a level always returns an
+   action. Under the alternative rules (RULES.md §13) that seat may not be the one whose turn
+   it is: the engine makes ``current`` the partner who may give a card (R-ALT-5), or the
+   next player of a colour round (R-ALT-6), so the order above needs nothing more.
 
 A seat that plays its second-to-last card and would call UNO right after does both in one
 go (:attr:`Decision.actions`), the way a person plays a card and calls "UNO!" in one breath:
@@ -30,6 +34,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from engine import Action, CallUno, GameState, PlayerView
+from engine.game import uno_windows
 
 #: How a seat decides: ``decide(seat, view)`` returns an action of ``view.legal`` or ``None``
 #: (nothing now). Only the seat's own view is ever passed.
@@ -52,10 +57,9 @@ def ask_order(state: GameState, seats: Iterable[int]) -> list[int]:
     step = 1 if state.clockwise else -1
     order = [(current + step * i) % n for i in range(1, n)]
     order.append(current)
-    window = state.uno_seat
-    if window is not None and not state.uno_called:
-        order.remove(window)
-        order.insert(0, window)
+    windows = uno_windows(state)
+    if windows:
+        order = [*windows, *(seat for seat in order if seat not in windows)]
     return [seat for seat in order if seat in wanted]
 
 
@@ -84,7 +88,7 @@ def _uno_call_after(
     if isinstance(action, CallUno):
         return ()
     after = state.apply(seat, action).state
-    if after.is_over or after.uno_seat != seat or after.uno_called:
+    if after.is_over or seat not in uno_windows(after):
         return ()
     if not any(isinstance(a, CallUno) for a in after.legal_actions(seat)):
         return ()

@@ -5,9 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine import GameState, Rules, Transition
+import pytest
+
+from engine import GameState, IllegalActionError, Reason, Rules, Transition, parse_action
 from engine.events import Event
 from engine.game import deal
+from engine.serialize import to_dict
+from engine.validate import Problem, validate
 
 
 def rules(preset: str = "classic", **options: Any) -> Rules:
@@ -63,3 +67,22 @@ def run(state: GameState, *moves: tuple[int, str]) -> tuple[GameState, list[Even
         state = step.state
         events.extend(step.events)
     return state, events
+
+
+def ok(state: GameState) -> GameState:
+    """``state``, after checking every invariant of ``engine.validate``."""
+    problems = validate(state)
+    assert problems is Problem.NONE, problems
+    return state
+
+
+def refused(state: GameState, seat: int, action: str, reason: Reason) -> None:
+    """``action`` is illegal for ``seat`` with ``reason``, and nothing changes."""
+    before = to_dict(state)
+    legal_before = legal(state)
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(seat, action)
+    assert info.value.reason is reason, info.value
+    assert not state.is_legal(seat, parse_action(action))
+    assert to_dict(state) == before
+    assert legal(state) == legal_before

@@ -577,6 +577,34 @@ def test_cli_simulate_refuses_a_table_the_preset_does_not_seat() -> None:
     assert "exactly 4 players" in result.stderr
 
 
+def test_r_alt_8_cli_simulate_checks_twenty_seats_with_the_alternative_rules() -> None:
+    result = cli(
+        "simulate", "--players", "20", "--hands", "4", "--check",
+        "--set", "max_players=20", "--set", "two_decks=true", "--set", "zero_spell=rotate",
+        "--set", "seven_swap=true", "--set", "skip_variant=give",
+        "--set", "blank_cards=4", "--set", "blank_effect=chain",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout.strip().splitlines()[-1])
+    assert (summary["players"], summary["hands"], summary["violations"]) == (20, 4, 0)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "12"], "at most 10 players"),
+        (["--set", "partner_gift=true"], "partner's gift needs teams"),
+        (["--set", "no_such_rule=1"], "unknown rule option"),
+    ],
+)
+def test_r_alt_cli_simulate_refuses_options_that_make_no_sense(
+    args: list[str], message: str
+) -> None:
+    result = cli("simulate", "--hands", "1", *args)
+    assert result.returncode == 2
+    assert message in result.stderr
+
+
 def test_cli_record_then_replay(tmp_path: Path) -> None:
     out = tmp_path / "match.json"
     result = cli(

@@ -452,6 +452,7 @@ def test_r_uno_5_table_view_holds_no_hand_data() -> None:
         "rules",
         "backs",  # UNO Flip: the other side of each hand, seen by all (empty otherwise)
         "draw_back",  # UNO Flip: the other side of the draw pile's top (None otherwise)
+        "alt",  # RULES.md §13: public counters and seats only (AltState holds no card)
     }
     # Two tables that differ only in hidden cards look the same to the public.
     one = hand([["R1", "R2"], ["R3", "B4"]], "R9", ["Y7"]).state
