@@ -15,12 +15,16 @@ from engine.events import (
     CardPlayed,
     CardsDrawn,
     CardsFlipped,
+    CardsGiven,
+    CardsPutDown,
     ChallengeResolved,
     ColourChosen,
     DirectionReversed,
     DrawSkipped,
     Event,
     HandEnded,
+    HandsRedealt,
+    HandsRotated,
     HandsSwapped,
     HandStarted,
     Passed,
@@ -158,6 +162,18 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
             return t(key, catcher=who(event.catcher), target=who(event.target))
         case HandsSwapped():
             return t("event.HandsSwapped", seat=who(event.seat), target=who(event.target))
+        case HandsRotated() | HandsRedealt():  # R-ALT-2 rotate, R-ALT-6 redeal
+            return t(f"event.{type(event).__name__}", seat=who(event.seat))
+        case CardsPutDown():  # R-ALT-2 discard_colour, R-ALT-6
+            cards = ", ".join(card_name(face) for face in event.faces)
+            return t("event.CardsPutDown", seat=who(event.seat), cards=cards)
+        case CardsGiven():  # R-ALT-4 give, R-ALT-5 gift, R-ALT-6 take_two
+            return t(
+                f"event.CardsGiven.{event.cause.value}",
+                seat=who(event.seat),
+                target=who(event.target),
+                count=event.count,
+            )
         case HandEnded():
             return t("event.HandEnded", winner=_name(names, _first(event.ranking)))
         case HandScored():

@@ -47,7 +47,7 @@ from tests.tables.tables import NAMES, act, stacked, user
 
 ENGLISH = catalogue("en")
 PACKAGES = (Path(cogs.uno.__file__).parent, Path(tables.__file__).parent)
-PRIVATE = {"CardsReceived", "CardsDealt", "HandRevealed"}
+PRIVATE = {"CardsReceived", "CardsDealt", "HandRevealed", "GivenCards"}
 
 
 # -- card names -------------------------------------------------------------------------------
@@ -150,7 +150,25 @@ def events() -> list[tuple[int, Event]]:
         (3, cls(**{name: sample[name] for name in cls.__slots__}))
         for cls in TABLE_EVENT_TYPES.values()
     ]
-    return [*simulated_events(), (2, DrawSkipped(1)), *table_events]
+    # The alternative rules' events (R-ALT-2, R-ALT-4 to R-ALT-6), which the presets never
+    # play: one of each, as the engine makes them.
+    alternative = [
+        (3, engine_events.HandsRotated(1, clockwise=True)),
+        (3, engine_events.HandsRedealt(2)),
+        (
+            3,
+            engine_events.CardsPutDown(
+                0, (3, 9), (CardFace.parse("R3"), CardFace.parse("RS")), True
+            ),
+        ),
+        *(
+            (4, engine_events.CardsGiven(0, 2, 1 if cause.value != "take" else 2, cause))
+            for cause in engine_events.GiveCause
+        ),
+        (4, engine_events.GivenCards(0, 2, (17,))),
+        (3, engine_events.CardsDrawn(1, 3, engine_events.DrawCause.EFFECT)),
+    ]
+    return [*simulated_events(), (2, DrawSkipped(1)), *alternative, *table_events]
 
 
 def test_the_events_cover_every_public_event_type(events: list[tuple[int, Event]]) -> None:
