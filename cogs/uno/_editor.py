@@ -1,7 +1,8 @@
 """The lobby's rules editor: an ephemeral message the host changes house rules with.
 
-Two pages of controls (``_house.PAGES``) — switches in one select, settings in their own —
-and page buttons; every choice is saved at once and the editor is shown again.
+Pages of controls (``_house.controls``) — a page's switches in one select, each other house
+rule in its own — and page buttons; every choice is saved at once and the editor is shown
+again. Everything comes from the house rules' declaration (``_house.HOUSE_RULES``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import discord
 from tables import Table
 
 from ._components import button, select
-from ._house import PAGES, SETTINGS, SWITCHES, differences
+from ._house import BY_KEY, PAGE_NAMES, controls, differences, switches
 from ._i18n import t
 from ._messages import Payload
 from ._present import preset_name
@@ -32,13 +33,15 @@ def editor_payload(table: Table, page: str) -> Payload:
         t("editor.changed", changes="; ".join(changed)) if changed else t("editor.as_preset")
     )
     embed.description = "\n".join(lines)[:4000]
-    for key in PAGES.get(page, PAGES["play"]):
-        if key == "switches":
+    page = page if page in PAGE_NAMES else PAGE_NAMES[0]
+    for key in controls(page):
+        if key.startswith("on-"):
+            on = switches(page)
             options = [
                 discord.SelectOption(
-                    label=switch.label[:100], value=switch.option, default=switch.is_on(rules)
+                    label=rule.label[:100], value=rule.key, default=rule.is_on(rules)
                 )
-                for switch in SWITCHES
+                for rule in on
             ]
             view.add_item(
                 select(
@@ -53,20 +56,18 @@ def editor_payload(table: Table, page: str) -> Payload:
                 )
             )
             continue
-        setting = SETTINGS[key]
-        current = setting.current(rules)
+        rule = BY_KEY[key]
+        current = rule.current(rules)
         options = [
             discord.SelectOption(
-                label=f"{t(f'house.{key}')}: {setting.label(choice)}"[:100],
+                label=f"{rule.label}: {rule.choice_label(choice)}"[:100],
                 value=choice.value,
                 default=current is not None and choice.value == current.value,
             )
-            for choice in setting.choices
+            for choice in rule.choices
         ]
-        view.add_item(
-            select("rule", table.id, None, key, placeholder=t(f"house.{key}"), options=options)
-        )
-    for target in ("play", "match", "reset"):
+        view.add_item(select("rule", table.id, None, key, placeholder=rule.label, options=options))
+    for target in (*PAGE_NAMES, "reset"):
         style = "primary" if target == page else "secondary"
         view.add_item(
             button("ruleset", table.id, None, target, label=t(f"editor.{target}"), style=style)

@@ -1,43 +1,34 @@
-"""The house rules a table may change (RULES.md §12).
+"""Every house rule a table may change (RULES.md §12, §13), declared once.
 
-A table is created from a preset and may override single options. This module lists the
-options a host may change — as switches (on or off) and as settings with a few choices — with
-the options each choice sets, so the editor's selects, the ``/uno new`` and ``/uno-admin
-settings`` options and the lobby's list of changes all come from one place. The engine checks
-every combination (``Rules``); a refusal carries its reason, said in the reader's language.
+A table starts from a preset and may override single options. Each :class:`HouseRule` here is
+one thing a host may change: its choices (and the ``Rules`` options each sets), the editor page
+that shows it, whether ``/uno new`` and ``/uno-admin settings`` offer it as an option, the words
+(catalogue keys ``house.<key>``, ``house.<key>.<choice>``) and the line ``/uno rules`` says
+for each choice (``help.house.<key>.<choice>``, when it has one). Everything else is derived:
+the editor's selects (``_editor.py``), the slash options (``_slash.py``), the lobby's list of
+changes (:func:`differences`), the explanation (:func:`explain`) and the reading of a choice
+(:func:`changes_for`). The engine checks every combination (``Rules``); a refusal carries its
+reason, said in the reader's language. ``tests/cogs/test_house.py`` proves every field of
+``Rules`` is a house rule's or is listed in :data:`FIXED_FIELDS` with the reason.
+
+Adding a house rule: one :class:`HouseRule` below (with its RULES.md id), its words in both
+catalogues; nothing else.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from engine import Rules
 
-from ._i18n import t
-
-
-@dataclass(frozen=True, slots=True)
-class Switch:
-    """An option that is on or off: ``on`` and ``off`` are the values it takes."""
-
-    option: str
-    on: Any = True
-    off: Any = False
-
-    @property
-    def label(self) -> str:
-        return t(f"house.{self.option}")
-
-    def is_on(self, rules: Rules) -> bool:
-        value = getattr(rules, self.option)
-        return bool(getattr(value, "value", value) == self.on)
+from ._i18n import known, t
 
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One choice of a :class:`Setting`: the options it sets (``None``: the preset's)."""
+    """One choice of a house rule: the options it sets."""
 
     value: str
     sets: Mapping[str, Any]
@@ -52,128 +43,276 @@ class Choice:
 
 
 @dataclass(frozen=True, slots=True)
-class Setting:
-    """An option (or a few together) with a handful of choices, offered in one select."""
+class HouseRule:
+    """One house rule (see the module docstring)."""
 
     key: str
+    rule: str  # the RULES.md ids it implements
+    page: str  # the editor page that shows it
     choices: tuple[Choice, ...]
-    fallback: str = field(default="")  # the label when no choice matches (a custom value)
+    switch: bool = False  # on or off (its choices are "on" and "off"), in the page's switches
+    #: When ``/uno new`` and ``/uno-admin settings`` offer it: the option's description.
+    slash: str | None = None
+
+    @property
+    def label(self) -> str:
+        return t(f"house.{self.key}")
+
+    def choice_label(self, choice: Choice) -> str:
+        if self.switch:
+            return t(f"house.{choice.value}")
+        return t(f"house.{self.key}.{choice.value}")
 
     def current(self, rules: Rules) -> Choice | None:
+        """The choice ``rules`` holds (``None``: a value no choice names)."""
         return next((c for c in self.choices if c.matches(rules)), None)
-
-    def label(self, choice: Choice) -> str:
-        return t(f"house.{self.key}.{choice.value}")
 
     def choice(self, value: str) -> Choice | None:
         return next((c for c in self.choices if c.value == value), None)
 
+    def is_on(self, rules: Rules) -> bool:
+        """A switch: is it on?"""
+        current = self.current(rules)
+        return current is not None and current.value == "on"
 
-SWITCHES: tuple[Switch, ...] = (
-    Switch("jump_in"),  # R-ACT-7
-    Switch("draw_until_playable"),  # R-TURN-5
-    Switch("draw_only_if_stuck"),  # R-TURN-4
-    Switch("no_action_finish"),  # R-END-2
-    Switch("play_to_last"),  # R-END-3
-    Switch("uno_penalty", "automatic", "catch"),  # R-UNO-3
-    Switch("false_call_penalty"),  # R-UNO-6
-    Switch("two_decks"),  # R-DECK-3
-    Switch("modern_deck"),  # R-DECK-4
+    @property
+    def options(self) -> frozenset[str]:
+        """The ``Rules`` options it sets."""
+        return frozenset(option for choice in self.choices for option in choice.sets)
+
+
+def switch(
+    key: str, rule: str, page: str, *, on: Any = True, off: Any = False, **kw: Any
+) -> HouseRule:
+    """A house rule that is on or off: one option, ``on`` and ``off`` its values."""
+    choices = (Choice("on", {key: on}), Choice("off", {key: off}))
+    return HouseRule(key, rule, page, choices, switch=True, **kw)
+
+
+def one_of(key: str, rule: str, page: str, values: Sequence[Any], **kw: Any) -> HouseRule:
+    """A house rule that sets one option to one of ``values``."""
+    return HouseRule(key, rule, page, tuple(Choice(str(v), {key: v}) for v in values), **kw)
+
+
+HOUSE_RULES: tuple[HouseRule, ...] = (
+    # -- play -------------------------------------------------------------------------------
+    one_of(
+        "stacking",
+        "R-ACT-6",
+        "play",
+        ("off", "deflect", "cumulative"),
+        slash="Answer a Draw Two or Draw Four with another (R-ACT-6)",
+    ),
+    switch("jump_in", "R-ACT-7", "play", slash="Play an identical card out of turn (R-ACT-7)"),
+    switch(
+        "draw_until_playable",
+        "R-TURN-5",
+        "play",
+        slash="Keep drawing until a playable card comes (R-TURN-5)",
+    ),
+    switch("draw_only_if_stuck", "R-TURN-4", "play"),
+    switch("no_action_finish", "R-END-2", "play"),
+    switch("play_to_last", "R-END-3", "play"),
+    switch("uno_penalty", "R-UNO-3", "play", on="automatic", off="catch"),
+    switch("false_call_penalty", "R-UNO-6", "play"),
+    switch("two_decks", "R-DECK-3", "play", slash="Shuffle two decks together (R-DECK-3)"),
+    switch("modern_deck", "R-DECK-4", "play"),
+    switch("after_timeouts", "R-TIME-2 R-TIME-3", "play", on="remove", off="replace"),
+    HouseRule(
+        "challenge",
+        "R-CHAL-2 R-CHAL-3",
+        "play",
+        tuple(
+            Choice(f"{reveal}-{guilty}", {"challenge_reveal": reveal, "challenge_guilty": guilty})
+            for reveal in ("challenger", "nobody")
+            for guilty in ("draw", "retract")
+        ),
+    ),
+    # -- the match --------------------------------------------------------------------------
+    HouseRule(
+        "scoring",
+        "R-SCORE-1 R-SCORE-2 R-SCORE-3 R-SCORE-4",
+        "match",
+        (
+            Choice("winner_takes", {"scoring": "winner_takes"}),
+            Choice("penalty", {"scoring": "penalty"}),
+            Choice("elimination", {"scoring": "elimination"}),
+            Choice("placement", {"scoring": "placement", "play_to_last": True}),
+        ),
+    ),
+    HouseRule(
+        "length",
+        "R-SCORE-5",
+        "match",
+        (
+            *(
+                Choice(f"target-{n}", {"target": n, "hands": None})
+                for n in (100, 200, 300, 500, 1000)
+            ),
+            *(Choice(f"hands-{n}", {"hands": n, "target": None}) for n in (1, 3, 5, 10)),
+        ),
+    ),
+    one_of(
+        "teams", "R-TEAM-2", "match", (0, 2, 3, 4, 5), slash="Play in pairs or teams (R-TEAM-2)"
+    ),
+    HouseRule(
+        "turn",
+        "R-TIME-1",
+        "match",
+        tuple(Choice(str(n), {"turn_seconds": n}) for n in (0, 15, 30, 45, 60, 90, 120)),
+    ),
+    # -- the alternative rules (RULES.md §13) ----------------------------------------------
+    one_of("zero_spell", "R-ALT-2", "variants", ("off", "swap", "discard_colour", "rotate")),
+    switch("seven_swap", "R-ALT-3", "variants"),
+    one_of("skip_variant", "R-ALT-4", "variants", ("off", "give", "all_draw")),
+    switch("partner_gift", "R-ALT-5", "variants"),
+    one_of("max_players", "R-ALT-8", "variants", (10, 12, 14, 16, 18, 20)),
+    switch("flip_score_light", "R-FLIP-7", "variants"),
+    one_of("blank_cards", "R-DECK-5", "extras", (0, 1, 2, 3, 4)),
+    one_of(
+        "blank_effect",
+        "R-ALT-6",
+        "extras",
+        (
+            "wild",
+            "chain",
+            "refill",
+            "action_dump",
+            "take_two",
+            "redeal",
+            "colour_round",
+            "no_actions",
+        ),
+    ),
+    one_of("time_limit", "R-ALT-1", "extras", (0, 15, 30, 45, 60, 90, 120)),
+    one_of("time_limit_winner", "R-ALT-1", "extras", ("fewest_cards", "fewest_points")),
 )
 
-SETTINGS: dict[str, Setting] = {
-    setting.key: setting
-    for setting in (
-        Setting(  # R-ACT-6
-            "stacking",
-            tuple(Choice(v, {"stacking": v}) for v in ("off", "deflect", "cumulative")),
-        ),
-        Setting(  # R-CHAL-2, R-CHAL-3
-            "challenge",
-            tuple(
-                Choice(
-                    f"{reveal}-{guilty}", {"challenge_reveal": reveal, "challenge_guilty": guilty}
-                )
-                for reveal in ("challenger", "nobody")
-                for guilty in ("draw", "retract")
-            ),
-        ),
-        Setting(  # R-SCORE-1 … R-SCORE-4
-            "scoring",
-            (
-                Choice("winner_takes", {"scoring": "winner_takes"}),
-                Choice("penalty", {"scoring": "penalty"}),
-                Choice("elimination", {"scoring": "elimination"}),
-                Choice("placement", {"scoring": "placement", "play_to_last": True}),
-            ),
-        ),
-        Setting(  # R-SCORE-5
-            "length",
-            (
-                *(
-                    Choice(f"target-{n}", {"target": n, "hands": None})
-                    for n in (100, 200, 300, 500, 1000)
-                ),
-                *(Choice(f"hands-{n}", {"hands": n, "target": None}) for n in (1, 3, 5, 10)),
-            ),
-        ),
-        Setting(  # R-TEAM-2
-            "teams",
-            tuple(Choice(str(n), {"teams": n}) for n in (0, 2, 3, 4, 5)),
-        ),
-        Setting(  # R-TIME-1
-            "turn",
-            tuple(Choice(str(n), {"turn_seconds": n}) for n in (0, 15, 30, 45, 60, 90, 120)),
-        ),
-    )
-}
+BY_KEY: dict[str, HouseRule] = {rule.key: rule for rule in HOUSE_RULES}
 
-#: The editor's pages: which controls each shows.
-PAGES: dict[str, tuple[str, ...]] = {
-    "play": ("switches", "stacking", "challenge"),
-    "match": ("scoring", "length", "teams", "turn"),
+#: The editor's pages, in order.
+PAGE_NAMES: tuple[str, ...] = ("play", "match", "variants", "extras")
+
+
+def controls(page: str) -> list[str]:
+    """The editor's controls on ``page``, in order: its switches together in one select
+    (``on-<page>``), then each other house rule."""
+    rules = [rule for rule in HOUSE_RULES if rule.page == page]
+    names = [f"on-{page}"] if any(rule.switch for rule in rules) else []
+    return names + [rule.key for rule in rules if not rule.switch]
+
+
+def switches(page: str) -> list[HouseRule]:
+    """The switches shown together on ``page``."""
+    return [rule for rule in HOUSE_RULES if rule.page == page and rule.switch]
+
+
+def page_of(control: str) -> str:
+    """The page a control is on."""
+    if control.startswith("on-"):
+        return control.removeprefix("on-")
+    rule = BY_KEY.get(control)
+    return rule.page if rule is not None else PAGE_NAMES[0]
+
+
+#: Every control name the editor's select ids may carry.
+CONTROLS: tuple[str, ...] = tuple(name for page in PAGE_NAMES for name in controls(page))
+#: The house rules ``/uno new`` and ``/uno-admin settings`` offer as options (the rest live in
+#: the editor only: ``/uno`` must stay well under Discord's 4,000 characters in every language).
+SLASH_RULES: tuple[HouseRule, ...] = tuple(rule for rule in HOUSE_RULES if rule.slash)
+
+#: The ``Rules`` fields no house rule sets, and why: a table gets them from its preset, or
+#: they are the length and time a slash option sets directly.
+FIXED_FIELDS: Mapping[str, str] = {
+    "random_dealer": "the online preset's dealing (R-SETUP-2)",
+    "clockwise": "the tournament preset's direction (R-SETUP-4)",
+    "players": "the tournament preset's fixed four seats",
+    "hand_size": "seven cards, always (R-SETUP-3)",
+    "victory_points": "the online preset's match points (R-SCORE-7)",
+    "flip": "the UNO Flip preset's deck (R-FLIP)",
 }
 
 
-def changes_for(key: str, values: Sequence[str]) -> dict[str, Any]:
-    """The options a choice in the editor sets: ``key`` names the control, ``values`` what
+def changes_for(control: str, values: Sequence[str]) -> dict[str, Any]:
+    """The options a choice in the editor sets: ``control`` names the select, ``values`` what
     was chosen (the switches that are on, or one choice). Raises ``KeyError`` for anything the
     editor never offered."""
-    if key == "switches":
-        unknown = set(values) - {s.option for s in SWITCHES}
+    if control.startswith("on-"):
+        page = switches(control.removeprefix("on-"))
+        if not page:
+            raise KeyError(control)
+        unknown = set(values) - {rule.key for rule in page}
         if unknown:
             raise KeyError(sorted(unknown)[0])
-        return {s.option: s.on if s.option in values else s.off for s in SWITCHES}
-    setting = SETTINGS[key]
-    choice = setting.choice(values[0]) if len(values) == 1 else None
+        changes: dict[str, Any] = {}
+        for rule in page:
+            chosen = rule.choice("on" if rule.key in values else "off")
+            assert chosen is not None
+            changes.update(chosen.sets)
+        return changes
+    rule = BY_KEY[control]
+    choice = rule.choice(values[0]) if len(values) == 1 else None
     if choice is None:
         raise KeyError(values)
     return dict(choice.sets)
 
 
+def slash_options(given: Mapping[str, Any]) -> dict[str, Any]:
+    """The options a command's house-rule parameters set (``None``: not given). Raises
+    ``KeyError`` for a value no choice names (Discord should not have sent it)."""
+    options: dict[str, Any] = {}
+    for key, value in given.items():
+        if value is None:
+            continue
+        rule = BY_KEY[key]
+        text = ("on" if value else "off") if rule.switch else str(value)
+        choice = rule.choice(text)
+        if choice is None:
+            raise KeyError(key)
+        options.update(choice.sets)
+    return options
+
+
 def differences(rules: Rules, preset: str) -> list[str]:
-    """Every option of ``rules`` that differs from ``preset``, in words ("Jump-in: on")."""
+    """Every house rule of ``rules`` that differs from ``preset``, in words ("Jump-in: on")."""
     base = Rules.from_preset(preset)
     lines = []
-    for switch in SWITCHES:
-        if switch.is_on(rules) != switch.is_on(base):
-            state = t("house.on") if switch.is_on(rules) else t("house.off")
-            lines.append(f"{switch.label}: {state}")
-    for setting in SETTINGS.values():
-        mine, theirs = setting.current(rules), setting.current(base)
+    for rule in HOUSE_RULES:
+        mine, theirs = rule.current(rules), rule.current(base)
         if mine is not None and (theirs is None or mine.value != theirs.value):
-            lines.append(f"{t(f'house.{setting.key}')}: {setting.label(mine)}")
+            lines.append(f"{rule.label}: {rule.choice_label(mine)}")
         elif mine is None and theirs is not None:
-            lines.append(f"{t(f'house.{setting.key}')}: {_custom(setting, rules)}")
+            lines.append(f"{rule.label}: {_custom(rule, rules)}")
     return lines
 
 
-def _custom(setting: Setting, rules: Rules) -> str:
+def explain(rules: Rules) -> list[str]:
+    """A line for every house rule whose choice changes how the game goes (``/uno rules``):
+    the catalogue's ``help.house.<key>.<choice>``, for the choices that have one."""
+    lines = []
+    for rule in HOUSE_RULES:
+        current = rule.current(rules)
+        if current is None:
+            continue
+        key = f"help.house.{rule.key}.{current.value}"
+        if known(key):
+            lines.append(t(key, **{option: getattr(rules, option) for option in _NUMBERS}))
+    return lines
+
+
+#: The numbers a ``help.house.…`` sentence may name.
+_NUMBERS = ("time_limit", "blank_cards", "max_players", "turn_seconds")
+
+
+def _custom(rule: HouseRule, rules: Rules) -> str:
     """A value none of the choices names (set from a slash command, say)."""
-    if setting.key == "length":
+    if rule.key == "length":
         if rules.hands is not None:
             return t("summary.hands", hands=rules.hands)
         return str(rules.target)
-    if setting.key == "turn":
+    if rule.key == "turn":
         return t("summary.turn_seconds", seconds=rules.turn_seconds)
+    if len(rule.options) == 1:
+        value = getattr(rules, next(iter(rule.options)))
+        return str(getattr(value, "value", value))
     return "—"

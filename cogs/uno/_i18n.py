@@ -52,6 +52,11 @@ def t(key: str, **params: Any) -> str:
     return text.format(**params) if params else text
 
 
+def known(key: str) -> bool:
+    """Is there a sentence for ``key`` (in English, which every key has)?"""
+    return key in catalogue(DEFAULT_LANGUAGE)
+
+
 def current_language() -> str:
     """The language :func:`t` speaks now."""
     return _language.get()

@@ -28,7 +28,7 @@ from tables.records import is_public_record
 
 from ._components import HANDLER_COG, routed
 from ._editor import editor_payload
-from ._house import PAGES, changes_for
+from ._house import changes_for, page_of
 from ._i18n import LANGUAGES, CatalogueTranslator, guild_language, speaking, t
 from ._messages import HandState
 from ._present import card_name, colour_name, describe, preset_name, rules_help, team_name
@@ -470,7 +470,7 @@ class Uno(commands.Cog, name=HANDLER_COG):
             changes = changes_for(cid.arg or "", values)
         except KeyError:  # a value the editor never offered
             raise TableError("bad_option", option=cid.arg or "?") from None
-        page = next((name for name, keys in PAGES.items() if cid.arg in keys), "play")
+        page = page_of(cid.arg or "")
         await self._change_rules(interaction, table, changes, page)
 
     async def _on_ruleset(

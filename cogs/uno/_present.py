@@ -38,7 +38,7 @@ from engine.events import (
     UnoPenalised,
 )
 from engine.match import DealerChosen, HandScored, MatchEnded, PlayerEliminated, PlayerRetired
-from engine.rules import ChallengeGuilty, ChallengeReveal, Stacking, UnoPenalty
+from engine.rules import Stacking
 from tables.records import (
     ClockPaused,
     LobbyExpired,
@@ -50,6 +50,7 @@ from tables.records import (
 )
 from tables.table import TableError
 
+from ._house import explain
 from ._i18n import t
 
 
@@ -256,43 +257,19 @@ def rules_summary(rules: Rules) -> str:
 
 
 def rules_help(preset: str, rules: Rules) -> list[str]:
-    """The table's rules in plain words, one line each."""
+    """The table's rules in plain words, one line each: how a hand goes, then a line for
+    every house rule that changes it (from the declaration: ``_house.explain``)."""
     lines = [t("help.basic")]
     if rules.flip:  # R-FLIP
         lines.append(t("help.flip"))
         lines.append(t("help.flip.light"))
         lines.append(t("help.flip.dark"))
-        lines.append(t("help.flip.score_light" if rules.flip_score_light else "help.flip.score"))
-    if rules.draw_only_if_stuck:
-        lines.append(t("help.draw_only_if_stuck"))
-    if rules.draw_until_playable:
-        lines.append(t("help.draw_until_playable"))
-    if not rules.flip:
+        if not rules.flip_score_light:
+            lines.append(t("help.flip.score"))
+    else:
         lines.append(t("help.actions"))
-    reveal = (
-        "help.w4.reveal_challenger"
-        if rules.challenge_reveal is ChallengeReveal.CHALLENGER
-        else "help.w4.reveal_nobody"
-    )
-    # UNO Flip has no Wild Draw Four; its challenged wilds reveal the hand the same way.
-    w4 = [t(reveal)] if rules.flip else [t("help.w4"), t(reveal)]
-    if rules.challenge_guilty is ChallengeGuilty.RETRACT:
-        w4.append(t("help.w4.retract"))
-    lines.append(" ".join(w4))
-    if rules.stacking is not Stacking.OFF:
-        lines.append(t(f"help.stack.{rules.stacking.value}"))
-    if rules.jump_in:
-        lines.append(t("help.jump_in"))
-    automatic = rules.uno_penalty is UnoPenalty.AUTOMATIC
-    lines.append(t("help.uno.automatic" if automatic else "help.uno.catch"))
-    if rules.false_call_penalty:
-        lines.append(t("help.false_call"))
-    if rules.no_action_finish:
-        lines.append(t("help.no_action_finish"))
-    if rules.play_to_last:
-        lines.append(t("help.play_to_last"))
-    if rules.teams:
-        lines.append(t("help.teams"))
+        lines.append(t("help.w4"))  # UNO Flip has no Wild Draw Four
+    lines.extend(explain(rules))
     lines.append(t("help.computers"))
     lines.append(t("help.scoring", summary=rules_summary(rules)))
     return [f"**{preset_name(preset)}**", *lines]

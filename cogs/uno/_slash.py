@@ -13,6 +13,7 @@ again (Discord's promise is not our only guard).
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import discord
@@ -25,7 +26,7 @@ from storage.settings import NEVER
 from tables import TableError
 
 from ._boards import SORTS, Boards
-from ._house import SETTINGS, changes_for
+from ._house import SLASH_RULES, slash_options
 from ._play import Uno
 from ._replies import Interaction, Replies, WrongValue
 
@@ -42,57 +43,46 @@ SORT_CHOICES = [
 ]
 
 
-def _choices(key: str, values: tuple[str, ...]) -> list[app_commands.Choice[str]]:
+def house_parameters() -> list[inspect.Parameter]:
+    """The house rules ``/uno new`` and ``/uno-admin settings`` offer, as parameters: a switch
+    is a boolean, any other rule a string with its choices (see :func:`house_decorated`)."""
     return [
-        app_commands.Choice(name=app_commands.locale_str(v, key=f"house.{key}.{v}"), value=v)
-        for v in values
+        inspect.Parameter(
+            rule.key,
+            inspect.Parameter.POSITIONAL_OR_KEYWORD,
+            default=None,
+            annotation=bool | None if rule.switch else str | None,
+        )
+        for rule in SLASH_RULES
     ]
 
 
-#: House rules (RULES.md §12) as slash options: their descriptions and choices, shared by
-#: ``/uno new`` and ``/uno-admin settings``.
-HOUSE_DESCRIPTIONS = {
-    "stacking": "Answer a Draw Two or Draw Four with another (R-ACT-6)",
-    "jump_in": "Play an identical card out of turn (R-ACT-7)",
-    "draw_until_playable": "Keep drawing until a playable card comes (R-TURN-5)",
-    "draw_only_if_stuck": "Draw only with no playable card (R-TURN-4)",
-    "no_action_finish": "The last card may not be an action or wild card (R-END-2)",
-    "challenge": "Who sees a challenged hand, and what a bluff costs (R-CHAL)",
-    "uno_penalty": "A missed UNO call: caught by others, or an automatic +2 (R-UNO-3)",
-    "false_call_penalty": "Calling UNO falsely or a wrong catch costs 2 cards (R-UNO-6)",
-    "two_decks": "Shuffle two decks together (R-DECK-3)",
-    "modern_deck": "Add the Swap Hands wild (R-DECK-4)",
-    "scoring": "How points are counted (R-SCORE)",
-    "hands": "Play a fixed number of hands (R-SCORE-5)",
-    "teams": "Play in pairs or teams (R-TEAM-2)",
-}
-HOUSE_CHOICES: dict[str, list[app_commands.Choice[str]]] = {
-    "stacking": _choices("stacking", ("off", "deflect", "cumulative")),
-    "challenge": _choices(
-        "challenge",
-        ("challenger-draw", "challenger-retract", "nobody-draw", "nobody-retract"),
-    ),
-    "uno_penalty": _choices("uno_penalty", ("catch", "automatic")),
-    "scoring": _choices("scoring", ("winner_takes", "penalty", "elimination", "placement")),
-    "teams": _choices("teams", ("0", "2", "3", "4", "5")),
-}
+def house_decorated(callback: Any) -> Any:
+    """``callback`` with the house rules' descriptions and choices, from their declaration."""
+    callback = app_commands.describe(**{rule.key: rule.slash or rule.key for rule in SLASH_RULES})(
+        callback
+    )
+    choices = {
+        rule.key: [
+            app_commands.Choice(
+                name=app_commands.locale_str(choice.value, key=f"house.{rule.key}.{choice.value}"),
+                value=choice.value,
+            )
+            for choice in rule.choices
+        ]
+        for rule in SLASH_RULES
+        if not rule.switch
+    }
+    return app_commands.choices(**choices)(callback)
 
 
-def house_options(**given: Any) -> dict[str, Any]:
+def house_options(given: dict[str, Any]) -> dict[str, Any]:
     """The rule options a command's house-rule parameters set (``None``: not given). A value
     Discord should not have sent is refused politely."""
-    options: dict[str, Any] = {}
-    for name, value in given.items():
-        if value is None:
-            continue
-        if name in SETTINGS:  # a choice that sets one or more options
-            try:
-                options.update(changes_for(name, [str(value)]))
-            except KeyError:
-                raise TableError("bad_option", option=name) from None
-        else:
-            options[name] = value
-    return options
+    try:
+        return slash_options({rule.key: given.get(rule.key) for rule in SLASH_RULES})
+    except KeyError as exc:
+        raise TableError("bad_option", option=str(exc.args[0])) from None
 
 
 LANGUAGE_CHOICES = [
@@ -110,6 +100,28 @@ TURN_PING_CHOICES = [
         ("60", "after a minute", 60),
     )
 ]
+
+
+#: Discord refuses a command whose names, descriptions and choices add up to more characters
+#: than this, in any one language; ``/uno`` stays well below it (``registration_size``).
+DISCORD_COMMAND_CHARACTERS = 4000
+
+
+def registration_size(payload: dict[str, Any], locale: str) -> int:
+    """The characters Discord counts against :data:`DISCORD_COMMAND_CHARACTERS` for a
+    command in ``locale``: the name, description and value of the command, of every option,
+    subcommand and group below it, and of every choice — each in that locale where it has a
+    translation."""
+
+    def local(node: dict[str, Any], key: str) -> str:
+        return str((node.get(f"{key}_localizations") or {}).get(locale) or node.get(key) or "")
+
+    total = len(local(payload, "name")) + len(local(payload, "description"))
+    for choice in payload.get("choices", []):
+        total += len(local(choice, "name")) + len(str(choice.get("value", "")))
+    for option in payload.get("options", []):
+        total += registration_size(option, locale)
+    return total
 
 
 class _Refusing(app_commands.Group):
@@ -176,6 +188,97 @@ def _fits(parameter: app_commands.Parameter, value: Any) -> bool:
     return (low is None or measure >= low) and (high is None or measure <= high)
 
 
+def new_command(play: Uno) -> app_commands.Command[Any, ..., None]:
+    """``/uno new``: its fixed options, then the house rules that the declaration offers."""
+
+    async def new(interaction: Interaction, **given: Any) -> None:
+        numbers = {
+            "target": given.get("points"),
+            "turn_seconds": given.get("turn_seconds"),
+            "hands": given.get("hands"),
+        }
+
+        def options() -> dict[str, Any]:
+            chosen = {key: value for key, value in numbers.items() if value is not None}
+            return {**chosen, **house_options(given)}
+
+        await play.new(interaction, given.get("preset"), options, given.get("tournament"))
+
+    fixed = [
+        _parameter("interaction", Interaction, required=True),
+        _parameter("preset", str | None),
+        _parameter("points", app_commands.Range[int, 50, 5000] | None),
+        _parameter("turn_seconds", app_commands.Range[int, 0, 600] | None),
+        _parameter("hands", app_commands.Range[int, 1, 20] | None),
+        _parameter("tournament", app_commands.Range[str, 1, 60] | None),
+    ]
+    new.__signature__ = inspect.Signature([*fixed, *house_parameters()])  # type: ignore[attr-defined]
+    callback = app_commands.describe(
+        preset="Which rules to play (default: classic)",
+        points="Points needed to win the match",
+        turn_seconds="Seconds per turn (0: no limit)",
+        hands="Play a fixed number of hands (R-SCORE-5)",
+        tournament="Report this table to a tournament",
+    )(app_commands.choices(preset=PRESET_CHOICES)(house_decorated(new)))
+    return app_commands.Command(
+        name="new", description="Open an UNO table in this channel", callback=callback
+    )
+
+
+def settings_command(boards: Boards) -> app_commands.Command[Any, ..., None]:
+    """``/uno-admin settings``: the server's defaults, with the same house rules as
+    ``/uno new`` (every other one is set in a lobby's editor and saved as a house preset)."""
+
+    async def settings(interaction: Interaction, **given: Any) -> None:
+        await boards.settings(
+            interaction,
+            given.get("preset"),
+            given.get("points"),
+            given.get("turn_seconds"),
+            given.get("turn_ping"),
+            given.get("language"),
+            bool(given.get("reset_rules")),
+            lambda: house_options(given),
+        )
+
+    fixed = [
+        _parameter("interaction", Interaction, required=True),
+        _parameter("preset", str | None),
+        _parameter("points", app_commands.Range[int, 50, 5000] | None),
+        _parameter("turn_seconds", app_commands.Range[int, 0, 600] | None),
+        _parameter("turn_ping", int | None),
+        _parameter("language", str | None),
+        _parameter("reset_rules", bool, default=False),
+    ]
+    settings.__signature__ = inspect.Signature([*fixed, *house_parameters()])  # type: ignore[attr-defined]
+    callback = app_commands.describe(
+        preset="Default rules for /uno new",
+        points="Default points to win a match",
+        turn_seconds="Default seconds per turn (0: no limit)",
+        turn_ping="When to mention a player whose turn came and who has not acted",
+        language="Language of public messages (automatic: the server's)",
+        reset_rules="Forget the server's house rules (back to the preset's)",
+    )(
+        app_commands.choices(preset=PRESET_CHOICES, language=LANGUAGE_CHOICES)(
+            app_commands.choices(turn_ping=TURN_PING_CHOICES)(house_decorated(settings))
+        )
+    )
+    return app_commands.Command(
+        name="settings", description="This server's defaults for new tables", callback=callback
+    )
+
+
+def _parameter(
+    name: str, annotation: Any, *, required: bool = False, default: Any = None
+) -> inspect.Parameter:
+    return inspect.Parameter(
+        name,
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+        default=inspect.Parameter.empty if required else default,
+        annotation=annotation,
+    )
+
+
 class TournamentGroup(_Refusing, name="tournament", description="Tournaments of this server"):
     """``/uno tournament standings``."""
 
@@ -201,60 +304,8 @@ class UnoGroup(_Refusing, name="uno", description="Play UNO in this channel"):
         self.play_cog = play
         self.boards = boards
         self.replies = replies
+        self.add_command(new_command(play))
         self.add_command(TournamentGroup(boards, replies))
-
-    @app_commands.command(name="new", description="Open an UNO table in this channel")
-    @app_commands.describe(
-        preset="Which rules to play (default: classic)",
-        points="Points needed to win the match",
-        turn_seconds="Seconds per turn (0: no limit)",
-        tournament="Report this table to a tournament",
-        **HOUSE_DESCRIPTIONS,
-    )
-    @app_commands.choices(preset=PRESET_CHOICES, **HOUSE_CHOICES)
-    async def new(
-        self,
-        interaction: Interaction,
-        preset: str | None = None,
-        points: app_commands.Range[int, 50, 5000] | None = None,
-        turn_seconds: app_commands.Range[int, 0, 600] | None = None,
-        tournament: app_commands.Range[str, 1, 60] | None = None,
-        stacking: str | None = None,
-        jump_in: bool | None = None,
-        draw_until_playable: bool | None = None,
-        draw_only_if_stuck: bool | None = None,
-        no_action_finish: bool | None = None,
-        challenge: str | None = None,
-        uno_penalty: str | None = None,
-        false_call_penalty: bool | None = None,
-        two_decks: bool | None = None,
-        modern_deck: bool | None = None,
-        scoring: str | None = None,
-        hands: app_commands.Range[int, 1, 20] | None = None,
-        teams: str | None = None,
-    ) -> None:
-        await self.play_cog.new(
-            interaction,
-            preset,
-            lambda: house_options(
-                target=points,
-                turn_seconds=turn_seconds,
-                stacking=stacking,
-                jump_in=jump_in,
-                draw_until_playable=draw_until_playable,
-                draw_only_if_stuck=draw_only_if_stuck,
-                no_action_finish=no_action_finish,
-                challenge=challenge,
-                uno_penalty=uno_penalty,
-                false_call_penalty=false_call_penalty,
-                two_decks=two_decks,
-                modern_deck=modern_deck,
-                scoring=scoring,
-                hands=hands,
-                teams=teams,
-            ),
-            tournament,
-        )
 
     @app_commands.command(name="join", description="Sit down at this channel's table")
     async def join(self, interaction: Interaction) -> None:
@@ -440,68 +491,9 @@ class AdminGroup(_Refusing, name="uno-admin", description="Manage UNO on this se
         self.play_cog = play
         self.boards = boards
         self.replies = replies
+        self.add_command(settings_command(boards))
         self.add_command(SeasonGroup(boards, replies))
         self.add_command(AdminTournamentGroup(boards, replies))
-
-    @app_commands.command(name="settings", description="This server's defaults for new tables")
-    @app_commands.describe(
-        preset="Default rules for /uno new",
-        points="Default points to win a match",
-        turn_seconds="Default seconds per turn (0: no limit)",
-        turn_ping="When to mention a player whose turn came and who has not acted",
-        language="Language of public messages (automatic: the server's)",
-        reset_rules="Forget the server's house rules (back to the preset's)",
-        **HOUSE_DESCRIPTIONS,
-    )
-    @app_commands.choices(preset=PRESET_CHOICES, language=LANGUAGE_CHOICES, **HOUSE_CHOICES)
-    @app_commands.choices(turn_ping=TURN_PING_CHOICES)
-    async def settings(
-        self,
-        interaction: Interaction,
-        preset: str | None = None,
-        points: app_commands.Range[int, 50, 5000] | None = None,
-        turn_seconds: app_commands.Range[int, 0, 600] | None = None,
-        turn_ping: int | None = None,
-        language: str | None = None,
-        reset_rules: bool = False,
-        stacking: str | None = None,
-        jump_in: bool | None = None,
-        draw_until_playable: bool | None = None,
-        draw_only_if_stuck: bool | None = None,
-        no_action_finish: bool | None = None,
-        challenge: str | None = None,
-        uno_penalty: str | None = None,
-        false_call_penalty: bool | None = None,
-        two_decks: bool | None = None,
-        modern_deck: bool | None = None,
-        scoring: str | None = None,
-        hands: app_commands.Range[int, 1, 20] | None = None,
-        teams: str | None = None,
-    ) -> None:
-        await self.boards.settings(
-            interaction,
-            preset,
-            points,
-            turn_seconds,
-            turn_ping,
-            language,
-            reset_rules,
-            lambda: house_options(
-                stacking=stacking,
-                jump_in=jump_in,
-                draw_until_playable=draw_until_playable,
-                draw_only_if_stuck=draw_only_if_stuck,
-                no_action_finish=no_action_finish,
-                challenge=challenge,
-                uno_penalty=uno_penalty,
-                false_call_penalty=false_call_penalty,
-                two_decks=two_decks,
-                modern_deck=modern_deck,
-                scoring=scoring,
-                hands=hands,
-                teams=teams,
-            ),
-        )
 
     @app_commands.command(name="end", description="Close this channel's table, whoever hosts it")
     async def end(self, interaction: Interaction) -> None:

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from engine import Action, CardFace, Colour
 from engine.actions import CALL_UNO, CHALLENGE, DRAW, PASS, CatchUno, ChooseColour, Play
 
+from ._house import CONTROLS, PAGE_NAMES
+
 SCHEME = "uno:1"
 TABLE = r"[0-9a-z]{1,13}"
 VERSION = r"[0-9]{1,9}"
@@ -197,13 +199,8 @@ VERBS: tuple[Verb, ...] = (
     Verb("team", kind=Kind.SELECT, place=Place.TABLE, versioned=False, label="select.team"),
     Verb("again", place=Place.TABLE, versioned=False, label="button.again", style="success"),
     # The lobby's rules editor (ephemeral, the host's): a control, and its page buttons.
-    Verb(
-        "rule",
-        kind=Kind.SELECT,
-        versioned=False,
-        arg="switches|stacking|challenge|scoring|length|teams|turn",
-    ),
-    Verb("ruleset", versioned=False, arg="play|match|reset"),
+    Verb("rule", kind=Kind.SELECT, versioned=False, arg="|".join(CONTROLS)),
+    Verb("ruleset", versioned=False, arg="|".join((*PAGE_NAMES, "reset"))),
     # /uno forget-me's confirmation: the "table" part holds the asker's id, in base 36.
     Verb("forget", place=Place.PERSONAL, versioned=False, arg="yes|no"),
     # A hand's actions: the hand message offers a component for each legal action.

@@ -11,6 +11,7 @@ import pytest
 
 from cogs.uno._components import COMPONENT_TYPES, button, routed, select
 from cogs.uno._editor import editor_payload
+from cogs.uno._house import CONTROLS, PAGE_NAMES
 from cogs.uno._messages import SELECT_PAGE, HandState, _hand_components, hand_payload, table_payload
 from cogs.uno._verbs import (
     BY_NAME,
@@ -42,8 +43,8 @@ ARGS: dict[str, tuple[str, ...]] = {
         for c in "RYGBPTOV"
         for uno in ("", "+uno")
     ),
-    "rule": ("switches", "stacking", "challenge", "scoring", "length", "teams", "turn"),
-    "ruleset": ("play", "match", "reset"),
+    "rule": CONTROLS,
+    "ruleset": (*PAGE_NAMES, "reset"),
     "forget": ("yes", "no"),
     "choose": tuple("RYGBPTOV"),
     "page": tuple(str(page) for page in range(100)),
@@ -334,16 +335,18 @@ async def test_a_lobby_with_teams_offers_the_team_select() -> None:
     assert [o.label for o in options] == ["Team A", "Team B"]
 
 
-@pytest.mark.parametrize("page", ["play", "match", "reset"])
+@pytest.mark.parametrize("page", [*PAGE_NAMES, "reset"])
 async def test_the_rules_editor_pages_stay_within_discord_limits(page: str) -> None:
-    table = lobby(3, table_id=LONGEST_TABLE, jump_in=True)
+    table = lobby(3, table_id=LONGEST_TABLE, jump_in=True, seven_swap=True)
     payload = editor_payload(table, page)
     ids = check_view(payload.view)
-    assert ids[-3:] == [f"uno:1:ruleset:{LONGEST_TABLE}:{p}" for p in ("play", "match", "reset")]
+    pages = (*PAGE_NAMES, "reset")
+    assert ids[-len(pages) :] == [f"uno:1:ruleset:{LONGEST_TABLE}:{p}" for p in pages]
     switches = payload.view.children[0]
-    if page != "match":
-        on = {o.value for o in switches.options if o.default}
-        assert on == {"jump_in"}
+    on = {o.value for o in switches.options if o.default}
+    wanted = {"play": {"jump_in"}, "variants": {"seven_swap"}}
+    if page in wanted or page == "reset":
+        assert on == wanted.get(page, wanted["play"])
 
 
 async def test_r_uno_1_two_cards_offer_each_play_with_its_uno_call() -> None:

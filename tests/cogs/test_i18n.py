@@ -25,7 +25,7 @@ from cogs.uno._i18n import (
     t,
 )
 from cogs.uno._present import card_name, rules_help, rules_summary
-from cogs.uno._slash import HOUSE_CHOICES, LEVEL_CHOICES, PRESET_CHOICES
+from cogs.uno._slash import LEVEL_CHOICES, PRESET_CHOICES, new_command
 from engine import PRESETS, CardFace, Rules
 from engine.rules import Scoring, Stacking
 from storage import GameRepository
@@ -54,7 +54,7 @@ def test_every_enum_driven_key_exists_in_both_languages() -> None:
         for stacking in Stacking:
             if stacking is not Stacking.OFF:
                 assert f"summary.stacking.{stacking.value}" in messages
-                assert f"help.stack.{stacking.value}" in messages
+                assert f"help.house.stacking.{stacking.value}" in messages
         for preset in PRESETS:
             assert f"preset.{preset}" in messages
 
@@ -187,7 +187,7 @@ def check_group_against_catalogue(english: Any, group: app_commands.Group) -> No
 
 
 def test_choices_name_their_catalogue_keys() -> None:
-    house = [choice for choices in HOUSE_CHOICES.values() for choice in choices]
+    house = [choice for parameter in new_command(None).parameters for choice in parameter.choices]  # type: ignore[arg-type]
     for choice in [*PRESET_CHOICES, *LEVEL_CHOICES, *house]:
         key = choice._locale_name.extras["key"] if choice._locale_name else None
         assert key is not None

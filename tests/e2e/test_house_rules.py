@@ -113,17 +113,17 @@ async def test_r_act_6_r_act_7_the_host_turns_on_stacking_and_jump_in_in_the_edi
         await choose(world, world.alice, editor, f"uno:1:rule:{table_id}:stacking", "cumulative")
     ).message
     result = await world.fake.select(
-        world.alice, editor, f"uno:1:rule:{table_id}:switches", ["jump_in"]
+        world.alice, editor, f"uno:1:rule:{table_id}:on-play", ["jump_in"]
     )
     await result.done()
     result.assert_answered_within(3.0)
     table = await load(world, table_id)
     assert dict(table.options) == {"stacking": "cumulative", "jump_in": True}
-    assert "Changed from the preset: Jump-in: on; Stacking: cumulative" in description(
+    assert "Changed from the preset: Stacking: cumulative; Jump-in: on" in description(
         result.message
     )
     await settle()
-    assert "House rules: Jump-in: on; Stacking: cumulative" in description(table_message(world))
+    assert "House rules: Stacking: cumulative; Jump-in: on" in description(table_message(world))
     await click(world, world.alice, table_message(world), f"uno:1:start:{table_id}")
     await stack(
         world,
