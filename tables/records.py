@@ -13,7 +13,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.events import CardsDealt, Event
+from engine.events import (
+    CardsDealt,
+    CardsDrawn,
+    CardsGiven,
+    CardsReceived,
+    Event,
+    HandsRedealt,
+    HandsRotated,
+    HandsSwapped,
+    HandStarted,
+    UnoCalled,
+)
 from engine.match import DealerDraw
 from engine.serialize import EVENT_TYPES, event_from_dict, event_to_dict
 
@@ -95,6 +106,24 @@ def remember(recent: Sequence[Event], events: Iterable[Event]) -> tuple[Event, .
     if not public:
         return tuple(recent)
     return (*recent, *public)[-RECENT_EVENTS:]
+
+
+def calls_standing(called: tuple[int, ...], events: Iterable[Event]) -> tuple[int, ...]:
+    """The seats whose UNO call still stands after ``events`` (R-UNO-1): a call holds until
+    its seat gets cards again (drawn, given, swapped or redealt) or a new hand starts."""
+    standing = list(called)
+    for event in events:
+        if isinstance(event, HandStarted | HandsRotated | HandsRedealt):
+            standing = []
+        elif isinstance(event, UnoCalled) and not event.false_call:
+            standing = [s for s in standing if s != event.seat] + [event.seat]
+        elif isinstance(event, CardsDrawn | CardsReceived):
+            standing = [s for s in standing if s != event.seat]
+        elif isinstance(event, CardsGiven):
+            standing = [s for s in standing if s != event.target]
+        elif isinstance(event, HandsSwapped):
+            standing = [s for s in standing if s not in (event.seat, event.target)]
+    return tuple(standing)
 
 
 def records_to_data(events: Sequence[Event]) -> list[dict[str, Any]]:

@@ -6,7 +6,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 #: At most this many players sit at a table (R-SETUP-1).
-MAX_PLAYERS = 10
+#: The most seats any table may have (R-ALT-8: twenty with two decks; R-SETUP-1: ten).
+MAX_PLAYERS = 20
 COMPUTER_NAMES = ("Ada", "Turing", "Hopper", "Lovelace", "Knuth", "Dijkstra", "Liskov", "Ritchie")
 
 

@@ -24,6 +24,7 @@ from storage import ActionRow, MatchResult, TableRecord
 
 from .records import (
     RECENT_EVENTS,
+    calls_standing,
     ClockPaused,
     LobbyExpired,
     NoHumansLeft,
@@ -107,6 +108,9 @@ class Table:
     active_at: float = 0.0  # the last move of a person (not of the clock or a computer)
     invited: tuple[int, ...] = ()  # a rematch's players who have not joined yet
     uno_window_at: float | None = None  # when the open UNO window opened (R-UNO-2)
+    #: Seats that called UNO and still hold the one card they called it for (R-UNO-1): the
+    #: table shows their UNO! as long as it holds, not only until the next player moves.
+    called_uno: tuple[int, ...] = ()
     rules: Rules = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -185,8 +189,8 @@ class Table:
 
     @property
     def capacity(self) -> int:
-        """How many players may sit."""
-        return self.rules.players or MAX_PLAYERS
+        """How many players may sit (R-SETUP-1: ten; R-ALT-8: up to twenty, two decks)."""
+        return self.rules.players or self.rules.max_players
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat of ``user_id``, or ``None``."""
@@ -681,11 +685,13 @@ class Table:
         return Change(table, tuple(events), tuple(log))
 
     def _remember(self, events: Sequence[Event]) -> Table:
-        """Keep the public events for the table message and count the events per seat."""
+        """Keep the public events for the table message, count the events per seat, and
+        follow who called UNO."""
         return replace(
             self,
             tallies=tally(self.tallies, len(self.players), events),
             recent=remember(self.recent, events),
+            called_uno=calls_standing(self.called_uno, events),
         )
 
     def result(self) -> MatchResult | None:
@@ -731,6 +737,7 @@ class Table:
             "seed": self.seed,
             "match": match_to_dict(self.match) if self.match is not None else None,
             "recent": records_to_data(self.recent),
+            "called_uno": list(self.called_uno),
             "language": self.language,
             "active_at": self.active_at,
         }
@@ -781,6 +788,7 @@ class Table:
             version=record.version,
             message_id=record.message_id,
             recent=records_from_data(state.get("recent", ())),
+            called_uno=tuple(state.get("called_uno", ())),
             language=str(state.get("language", "en")),
             created_at=record.created_at,
             updated_at=record.updated_at,

@@ -21,6 +21,7 @@ from tables import DEFAULT_PAUSE, Clock, Shards, TableService
 from tables.clock import DEFAULT_CATCH_GRACE, DEFAULT_HELD_GRACE
 
 from ._boards import Boards
+from ._emojis import CardEmojis
 from ._gateway import GatewayWatch
 from ._pings import TurnPings
 from ._play import Uno
@@ -48,6 +49,7 @@ async def setup(bot: commands.Bot) -> None:
     watch = GatewayWatch(bot, service.outages, repo, alive_key=f"alive:{shards}")
     messages = TableMessages(bot, service)
     messages.pings = TurnPings(bot, languages.turn_ping)
+    messages.emojis = CardEmojis(bot)
     service.listen(messages.heard)
     messages.clock = Clock(
         service,

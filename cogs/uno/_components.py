@@ -66,7 +66,7 @@ def button(
     *,
     label: str,
     style: str | None = None,
-    emoji: str | None = None,
+    emoji: str | discord.Emoji | discord.PartialEmoji | None = None,
 ) -> discord.ui.Button[Any]:
     """A button of ``verb`` (styled and placed as the registry says unless told otherwise)."""
     cid = _custom_id(verb, table, version, arg, Kind.BUTTON)

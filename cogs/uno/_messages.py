@@ -25,25 +25,20 @@ from renders import (
     hand_key,
     playable_cards,
     render_hand,
-    render_standings,
     render_table,
     table_key,
 )
 from tables.table import Table
 
 from ._components import button, select
-from ._house import differences
-from ._i18n import speaking, t
+from ._emojis import CardEmojis
+from ._i18n import t
 from ._present import (
     card_name,
     cards_word,
     colour_name,
-    describe,
-    preset_name,
-    rules_summary,
-    team_name,
 )
-from ._verbs import BY_NAME, WITH_UNO, verb_for
+from ._verbs import WITH_UNO, verb_for
 
 SELECT_PAGE = 25
 COLOUR_STYLES = {
@@ -71,7 +66,8 @@ COLOUR_EMOJI = {
 
 @dataclass
 class Payload:
-    """What to send or edit: text, one embed, one image file and the components.
+    """What to send or edit: text, one embed, one image file and the components — or a
+    Components V2 layout (``view`` a ``LayoutView``: no text or embed beside it) and its file.
 
     The view is stopped as soon as the payload is made: clicks are routed by their custom_id
     alone (the ``Uno`` cog's ``on_interaction``), so the view never needs to listen.
@@ -80,15 +76,20 @@ class Payload:
     """
 
     content: str | None
-    embed: discord.Embed
+    embed: discord.Embed | None
     image: bytes | None
     filename: str
     alt: str
-    view: discord.ui.View
+    view: discord.ui.View | discord.ui.LayoutView
     mentions: discord.AllowedMentions = field(default_factory=discord.AllowedMentions.none)
 
     def __post_init__(self) -> None:
         self.view.stop()
+
+    @property
+    def layout(self) -> bool:
+        """A Components V2 message?"""
+        return isinstance(self.view, discord.ui.LayoutView)
 
     def files(self) -> list[discord.File]:
         """Fresh file objects (a File can be sent only once)."""
@@ -98,19 +99,21 @@ class Payload:
 
     def send_kwargs(self) -> dict[str, Any]:
         """Arguments for ``send``/``send_message``/``followup.send``."""
-        return {
-            "content": self.content,
-            "embed": self.embed,
+        kwargs: dict[str, Any] = {
             "files": self.files(),
             "view": self.view,
             "allowed_mentions": self.mentions,
         }
+        if not self.layout:
+            kwargs.update(content=self.content, embed=self.embed)
+        return kwargs
 
     def edit_kwargs(self) -> dict[str, Any]:
-        """Arguments for ``edit``/``edit_message``/``edit_original_response``."""
+        """Arguments for ``edit``/``edit_message``/``edit_original_response``. A layout clears
+        text and embeds: a message that had them becomes a Components V2 message."""
         return {
-            "content": self.content,
-            "embed": self.embed,
+            "content": None if self.layout else self.content,
+            "embeds": [] if self.layout or self.embed is None else [self.embed],
             "attachments": self.files(),
             "view": self.view,
             "allowed_mentions": self.mentions,
@@ -158,109 +161,30 @@ def standings_key(card: tuple[str, list[str], list[list[str]], int]) -> str:
     return "standings:" + hashlib.blake2b(repr(card).encode(), digest_size=16).hexdigest()
 
 
-# -- the table message ------------------------------------------------------------------------
+# -- the table picture, on request ------------------------------------------------------------
 
 
-async def table_payload(table: Table) -> Payload:
-    """The public table message, in the table's language: image, facts, recent moves, buttons."""
-    with speaking(table.language):
-        return await _table_payload(table)
-
-
-async def _table_payload(table: Table) -> Payload:
+async def picture_payload(table: Table) -> Payload:
+    """The table as a picture (the **Picture** button): what the message says, drawn."""
+    match = table.match
+    assert match is not None
     names = table.names()
+    public = match.hand.public_view()
+    called = table.called_uno
+    image = await PICTURES.get(
+        table_key(public, names, called_uno=called),
+        lambda: render_table(public, names, called_uno=called),
+    )
+    current = table.players[public.current]
+    turn = t("table.turn", mention=current.name)
+    alt = t("table.image_alt", card=card_name(public.top), turn=turn)
     embed = discord.Embed(colour=discord.Colour.dark_green())
-    view = discord.ui.View(timeout=None)
-    content = None
-    mentions = discord.AllowedMentions.none()
-    image: bytes | None = None
-    alt = ""
-    lines = [t("table.rules", preset=preset_name(table.preset), summary=rules_summary(table.rules))]
-    changed = differences(table.rules, table.preset)
-    if changed:
-        lines.append(t("table.house_rules", changes="; ".join(changed)))
-    if table.match is None:
-        embed.title = t("table.title.lobby" if table.status == "lobby" else "table.title.closed")
-        lines.append("")
-        lines.append(f"**{t('table.players', count=len(names), capacity=table.capacity)}**")
-        teams = table.rules.teams
-        for player in table.players:
-            name = player.name
-            if player.user_id == table.host_id:
-                name = t("table.host", name=name)
-            if player.level is not None:
-                name = f"{name} · {t(f'level.{player.level}')}"
-            if teams and player.team is not None and player.team < teams:
-                name = f"{name} · {team_name(player.team)}"
-            lines.append(f"• {name}")
-        if table.invited and table.status == "lobby":
-            invited = ", ".join(f"<@{user}>" for user in table.invited)
-            lines.append(t("table.invited", players=invited))
-        if table.status == "lobby":
-            lines.append("")
-            lines.append(t("table.lobby_help", capacity=table.capacity))
-            if teams:
-                lines.append(t("table.teams_help", teams=teams))
-            for verb in ("join", "leave", "start", "computer", "rules"):
-                view.add_item(button(verb, table.id, None, label=t(BY_NAME[verb].label)))
-            if teams:
-                options = [
-                    discord.SelectOption(label=team_name(n), value=str(n)) for n in range(teams)
-                ]
-                view.add_item(
-                    select(
-                        "team", table.id, None, None, placeholder=t("select.team"), options=options
-                    )
-                )
-    else:
-        match = table.match
-        public = match.hand.public_view()
-        if table.status == "playing":
-            embed.title = t("table.title.playing", hand=match.hand_number)
-        else:
-            embed.title = t(f"table.title.{table.status}")
-        lines.extend(_table_facts(table))
-        current = table.players[public.current]
-        between_hands = table.status == "playing" and public.termination is not None
-        if between_hands:
-            if table.deadline is not None:
-                lines.append("")
-                lines.append(t("table.next_hand", at=int(table.deadline)))
-            view.add_item(button("next", table.id, None, label=t("button.next_hand")))
-        if table.status == "playing" and not public.termination:
-            # Mentions in an edited message never notify: the turn's ping is a message of
-            # its own (see _pings.py); this one only names whose turn it is.
-            content = t("table.turn", mention=current.mention or current.name)
-            view.add_item(button("hand", table.id, None, label=t("button.hand")))
-        if table.status == "finished":
-            view.add_item(button("again", table.id, None, label=t("button.again")))
-        if public.termination is not None and match.history:
-            # Between hands and at the end: the scoring card instead of the table.
-            card = _scoring_card(table)
-            image = await PICTURES.get(standings_key(card), lambda: render_standings(*card))
-            alt = "; ".join([card[0], *(" ".join(row) for row in card[2])])
-        else:
-            image = await PICTURES.get(
-                table_key(public, names), lambda: render_table(public, names)
-            )
-            alt = t(
-                "table.image_alt",
-                card=card_name(public.top),
-                turn=t("table.turn", mention=current.name),
-            )
-    recent = [line for line in (describe(r, names) for r in table.recent[-5:]) if line]
-    if recent:
-        lines.append("")
-        lines.append(f"**{t('table.recent')}**")
-        lines.extend(f"• {line}" for line in recent)
-    embed.description = "\n".join(lines)[:4000]
-    if image is not None:
-        embed.set_image(url="attachment://table.png")
+    embed.set_image(url="attachment://table.png")
     embed.set_footer(text=t("table.footer", id=table.id, version=table.version))
-    return Payload(content, embed, image, "table.png", alt[:1000], view, mentions)
+    return Payload(None, embed, image, "table.png", alt[:1000], discord.ui.View(timeout=None))
 
 
-def _scoring_card(table: Table) -> tuple[str, list[str], list[list[str]], int]:
+def scoring_card(table: Table) -> tuple[str, list[str], list[list[str]], int]:
     """Title, columns and rows of the hand's scoring with the running totals."""
     match = table.match
     assert match is not None
@@ -277,63 +201,6 @@ def _scoring_card(table: Table) -> tuple[str, list[str], list[list[str]], int]:
         gain = last.gains[standing.seat] if standing.seat < len(last.gains) else 0
         rows.append([str(standing.place), names[standing.seat], f"{gain:+d}", str(standing.score)])
     return title, columns, rows, 1
-
-
-def _table_facts(table: Table) -> list[str]:
-    match = table.match
-    assert match is not None
-    names = table.names()
-    public = match.hand.public_view()
-    lines = [""]
-    lines.append(t("table.top", card=card_name(public.top)))
-    if public.colour is not None:
-        lines.append(t("table.colour", colour=colour_name(public.colour)))
-    else:
-        lines.append(t("table.colour_pending", name=names[public.current]))
-    lines.append(t("table.direction.cw" if public.clockwise else "table.direction.ccw"))
-    lines.append(t("table.draw_pile", count=public.draw_size))
-    if public.pending:
-        lines.append(t("table.pending", name=names[public.current], count=public.pending))
-    timed = table.rules.turn_seconds and table.deadline is not None and table.status == "playing"
-    if timed and table.deadline is not None and not table.players[public.current].is_automatic:
-        lines.append(t("table.deadline", at=int(table.deadline)))
-    lines.append("")
-    for seat, name in enumerate(names):
-        marker = "▶" if seat == public.current and not public.termination else "•"
-        count = public.card_counts[seat]
-        if seat in match.left:
-            lines.append(t("table.seat.left", marker=marker, name=name))
-        elif seat in public.out:
-            place = public.out.index(seat) + 1
-            lines.append(t("table.seat.out", marker=marker, name=name, place=place))
-        else:
-            line = t("table.seat", marker=marker, name=name, count=count, cards=cards_word(count))
-            level = table.players[seat].level
-            if level is not None:
-                line += f" · 🤖 {t(f'level.{level}')}"
-            if match.rules.teams:
-                line += f" · {team_name(match.team_of(seat))}"
-            if public.uno_seat == seat and public.uno_called:
-                line += t("table.uno")
-            lines.append(line)
-    if any(match.scores):
-        lines.append("")
-        lines.append(f"**{t('table.scores')}**")
-        if match.rules.teams:  # R-TEAM-2: partners' points add up
-            for team, total in sorted(match.team_scores().items()):
-                lines.append(t("table.score_line", name=team_name(team), score=total))
-        for standing in match.standings():
-            lines.append(t("table.score_line", name=names[standing.seat], score=standing.score))
-    if match.is_over:
-        lines.append("")
-        first = match.ranking[0]
-        if match.rules.teams:
-            team = match.team_of(first)
-            partners = ", ".join(n for s, n in enumerate(names) if match.team_of(s) == team)
-            lines.append(t("table.winners", team=team_name(team), names=partners))
-        else:
-            lines.append(t("table.winner", name=names[first]))
-    return lines
 
 
 # -- the hand ---------------------------------------------------------------------------------
@@ -369,7 +236,12 @@ def hand_signature(table: Table, seat: int) -> tuple[Any, ...]:
 
 
 async def hand_payload(
-    table: Table, seat: int, *, notes: Sequence[str] = (), ui: HandState | None = None
+    table: Table,
+    seat: int,
+    *,
+    notes: Sequence[str] = (),
+    ui: HandState | None = None,
+    emojis: CardEmojis | None = None,
 ) -> Payload:
     """The ephemeral hand of ``seat``: image, text list and the components to act."""
     ui = ui or HandState()
@@ -389,10 +261,13 @@ async def hand_payload(
     lines.extend(_status_lines(table, view))
     if view.hand:
         lines.append("")
-        lines.extend(
-            f"{t('hand.playable') if card in playable else t('hand.unplayable')} {card_name(face)}"
-            for card, face in view.hand
-        )
+        side = view.table.side
+        for card, face in view.hand:
+            mark = t("hand.playable") if card in playable else t("hand.unplayable")
+            emoji = emojis.text(face, side) if emojis is not None else ""
+            lines.append(
+                f"{mark} {emoji} {card_name(face)}" if emoji else f"{mark} {card_name(face)}"
+            )
     else:
         lines.append(t("hand.no_cards"))
     text = "\n".join(lines)
@@ -400,7 +275,7 @@ async def hand_payload(
     embed.set_image(url="attachment://hand.png")
     embed.set_footer(text=t("hand.footer", id=table.id))
     alt = "; ".join(card_name(face) for _, face in view.hand) or t("hand.no_cards")
-    components = _hand_components(table, view, names, ui)
+    components = _hand_components(table, view, names, ui, emojis)
     return Payload(None, embed, image, "hand.png", alt[:1000], components)
 
 
@@ -439,8 +314,76 @@ def _status_lines(table: Table, view: PlayerView) -> list[str]:
     return [t("hand.your_turn")]
 
 
+#: Rows of card buttons a hand may fill; the last of Discord's five rows holds the other
+#: actions (draw, pass, UNO!, catch, challenge).
+CARD_ROWS = 4
+
+
+def _card_buttons(
+    table: Table, view: PlayerView, emojis: CardEmojis | None
+) -> list[discord.ui.Item[Any]] | None:
+    """A button for every playable card, in the hand's order — a wild one for every colour it
+    may name, so it too takes one click; holding two cards, a button plays and calls UNO at
+    once (R-UNO-1). ``None`` when they do not fit :data:`CARD_ROWS` rows of five."""
+    playable: dict[str, list[Play]] = {}
+    for action in view.legal:
+        if isinstance(action, Play) and action.target is None:
+            playable.setdefault(action.face.notation, []).append(action)
+    swap = any(isinstance(a, Play) and a.target is not None for a in view.legal)
+    mark = WITH_UNO if len(view.hand) == 2 else ""
+    buttons: list[discord.ui.Item[Any]] = []
+    shown: set[str] = set()
+    side = view.table.side
+    for _, face in view.hand:
+        notation = face.notation
+        if notation in shown or (notation not in playable and not (notation == "WH" and swap)):
+            continue
+        shown.add(notation)
+        emoji = emojis.get(face, side) if emojis is not None else None
+        if face.is_wild:
+            colours = {a.colour.value for a in playable.get(notation, []) if a.colour is not None}
+            if notation == "WH":  # Swap Hands: its colour now, its opponent next (R-DECK-4)
+                colours = {f.colour.value for f in view.table.rules.deck().sides[side] if f.colour}
+            for colour in (c for c in COLOUR_STYLES if c in colours):
+                arg = f"{notation}={colour}{mark if notation != 'WH' else ''}"
+                label = t("button.wild", card=card_name(face), colour=colour_name(colour))
+                buttons.append(
+                    button(
+                        "colour",
+                        table.id,
+                        table.version,
+                        arg,
+                        label=label,
+                        style=COLOUR_STYLES[colour],
+                        emoji=emoji or _card_emoji(face, side, None),
+                    )
+                )
+            continue
+        copies = sum(1 for _, f in view.hand if f == face)
+        label = card_name(face) + (f" ×{copies}" if copies > 1 else "")
+        if mark:
+            label = t("button.play_and_uno", card=label)
+        colour = face.colour.value if face.colour else ""
+        buttons.append(
+            button(
+                "play",
+                table.id,
+                table.version,
+                notation + mark,
+                label=label,
+                style=COLOUR_STYLES.get(colour),
+                emoji=emoji or _card_emoji(face, side, None),
+            )
+        )
+    return buttons if len(buttons) <= CARD_ROWS * 5 else None
+
+
 def _hand_components(
-    table: Table, view: PlayerView, names: Sequence[str], ui: HandState
+    table: Table,
+    view: PlayerView,
+    names: Sequence[str],
+    ui: HandState,
+    emojis: CardEmojis | None = None,
 ) -> discord.ui.View:
     """A component for each action the seat may take now (the registry says which)."""
     components = discord.ui.View(timeout=None)
@@ -469,11 +412,17 @@ def _hand_components(
                 )
             )
         return components
-    pages = _card_select(components, table, view, ui.page)
+    cards = _card_buttons(table, view, emojis)
+    if cards is not None:  # one click a card
+        pages = 1
+        for item in cards:
+            components.add_item(item)
+    else:  # more cards than buttons fit: the menu
+        pages = _card_select(components, table, view, ui.page, emojis)
     for action in legal:
         verb = verb_for(action)
-        if verb is None or verb.action is None or verb.name in ("pick", "colour", "swap"):
-            continue  # cards are in the select; a wild's colour and target come next
+        if verb is None or verb.action is None or verb.name in ("pick", "play", "colour", "swap"):
+            continue  # the cards are above; a wild's target comes next
         encoded = verb.action.encode(action)
         if isinstance(action, ChooseColour):
             components.add_item(_colour_button("choose", table, encoded, action.colour.value))
@@ -505,7 +454,13 @@ def _colour_button(verb: str, table: Table, arg: str | None, colour: str) -> dis
     )
 
 
-def _card_select(components: discord.ui.View, table: Table, view: PlayerView, page: int) -> int:
+def _card_select(
+    components: discord.ui.View,
+    table: Table,
+    view: PlayerView,
+    page: int,
+    emojis: CardEmojis | None = None,
+) -> int:
     """The playable cards, one option per distinct face (a page of at most 25); returns the
     number of pages. Wilds pick their colour in a second step. Holding two cards, each play
     is also offered with the UNO call (R-UNO-1), so nobody can catch you in between."""
@@ -531,7 +486,7 @@ def _card_select(components: discord.ui.View, table: Table, view: PlayerView, pa
             discord.SelectOption(
                 label=_card_label(face, copies, uno)[:100],
                 value=face.notation + (WITH_UNO if uno else ""),
-                emoji=COLOUR_EMOJI.get(face.colour.value) if face.colour else "🌈",
+                emoji=_card_emoji(face, view.table.side, emojis),
             )
             for face, copies, uno in shown
         ]
@@ -541,6 +496,14 @@ def _card_select(components: discord.ui.View, table: Table, view: PlayerView, pa
             )
         )
     return pages
+
+
+def _card_emoji(face: CardFace, side: int, emojis: CardEmojis | None) -> Any:
+    """A card's own emoji, or its colour's square while the card emojis are not uploaded."""
+    emoji = emojis.get(face, side) if emojis is not None else None
+    if emoji is not None:
+        return emoji
+    return COLOUR_EMOJI.get(face.colour.value) if face.colour else "🌈"
 
 
 def _card_label(face: CardFace, copies: int, uno: bool) -> str:

@@ -10,6 +10,7 @@ an engine action needs no handler of its own (see ``_verbs.py``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 from collections.abc import Awaitable, Callable, Sequence
@@ -30,7 +31,7 @@ from ._components import HANDLER_COG, routed
 from ._editor import editor_payload
 from ._house import changes_for, page_of
 from ._i18n import LANGUAGES, CatalogueTranslator, guild_language, speaking, t
-from ._messages import HandState
+from ._messages import HandState, picture_payload
 from ._present import card_name, colour_name, describe, preset_name, rules_help, team_name
 from ._replies import Defer, Interaction, Replies, answers
 from ._table_message import TableMessages
@@ -40,6 +41,10 @@ log = logging.getLogger(__name__)
 
 #: Seconds between two ``/uno table`` of one user.
 REPOST_COOLDOWN = 5.0
+#: How long a start waits for the card emojis before showing the tables again.
+EMOJI_WAIT = 10.0
+#: Seconds between two table pictures one user asks for (a picture costs a render).
+PICTURE_COOLDOWN = 5.0
 
 ComponentAction = Callable[[Interaction, Table, CustomId, Sequence[str]], Awaitable[None]]
 PersonalAction = Callable[[Interaction, CustomId], Awaitable[None]]
@@ -162,6 +167,7 @@ class Uno(commands.Cog, name=HANDLER_COG):
         #: Components about no table (the user's own business), by verb.
         self.personal: dict[str, PersonalAction] = {}
         self._refresh: asyncio.Task[None] | None = None
+        self._emojis: asyncio.Task[None] | None = None
         self.verbs: dict[str, ComponentAction] = {
             "hand": self._on_hand,
             "next": self._on_next,
@@ -177,10 +183,13 @@ class Uno(commands.Cog, name=HANDLER_COG):
             "ruleset": self._on_ruleset,
             "team": self._on_team,
             "again": self._on_again,
+            "picture": self._on_picture,
         }
 
     async def cog_load(self) -> None:
         await self.bot.tree.set_translator(CatalogueTranslator())
+        if self.messages.emojis is not None:
+            self._emojis = asyncio.get_running_loop().create_task(self.messages.emojis.ensure())
         tables = await self.service.live_tables()
         # A move committed just before a stop may never have reached its table message:
         # show every live table again, once the bot is connected — and only then set the
@@ -189,6 +198,10 @@ class Uno(commands.Cog, name=HANDLER_COG):
 
     async def _refresh_when_ready(self, tables: list[Table]) -> None:
         await self.bot.wait_until_ready()
+        emojis = self.messages.emojis
+        if emojis is not None:  # shown again with their cards' emojis, if they come soon
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(emojis.ready.wait(), timeout=EMOJI_WAIT)
         if self.messages.clock is not None:
             for table in tables:
                 self.messages.clock.watch(table)
@@ -212,6 +225,8 @@ class Uno(commands.Cog, name=HANDLER_COG):
     async def cog_unload(self) -> None:
         if self._refresh is not None:
             self._refresh.cancel()
+        if self._emojis is not None:
+            self._emojis.cancel()
         if self.messages.clock is not None:
             self.messages.clock.stop()
         self.messages.stop()
@@ -529,6 +544,16 @@ class Uno(commands.Cog, name=HANDLER_COG):
         lobby = await self.service.rematch(table, host)
         await self.messages.refresh(lobby, repost=True)
         await self.replies.say(interaction, t("ok.rematch"))
+
+    async def _on_picture(
+        self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        """**Picture**: the table drawn, for whoever asks, in an ephemeral message."""
+        if table.match is None:
+            raise TableError("game_not_running")
+        self.replies.cooldowns.check(interaction.user.id, "picture", PICTURE_COOLDOWN)
+        payload = await picture_payload(table)
+        await interaction.edit_original_response(**payload.edit_kwargs())
 
     # -- the lobby --------------------------------------------------------------------------
 

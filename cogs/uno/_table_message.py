@@ -48,9 +48,11 @@ from ._delivery import (
     verdict,
     within,
 )
+from ._emojis import CardEmojis
 from ._i18n import current_language, speaking, t
-from ._messages import HandState, asleep_payload, hand_payload, hand_signature, table_payload
+from ._messages import HandState, asleep_payload, hand_payload, hand_signature
 from ._pings import TurnPings
+from ._table_view import table_layout
 
 log = logging.getLogger(__name__)
 
@@ -131,6 +133,7 @@ class TableMessages:
         self.service = service
         self.clock: Clock | None = None  # set by the extension (stopped with the messages)
         self.pings: TurnPings | None = None  # set by the extension: hears every version too
+        self.emojis: CardEmojis | None = None  # the card faces, once uploaded
         self._tables: dict[str, _TableSurface] = {}
         self._closed: OrderedDict[str, int] = OrderedDict()  # table id → last version
         self._hands: dict[str, dict[int, _OpenHand]] = {}  # table id → seat → open hand
@@ -288,7 +291,7 @@ class TableMessages:
 
     async def _edit(self, table: Table) -> None:
         assert table.message_id is not None
-        payload = await table_payload(table)
+        payload = await table_layout(table, self.emojis)
         channel = self.client.get_partial_messageable(table.channel_id)
         message = channel.get_partial_message(table.message_id)
         await within(message.edit(**payload.edit_kwargs()))
@@ -297,7 +300,7 @@ class TableMessages:
         """Post the table at the bottom of its channel, remember where, retire the old one."""
         surface.posting = True
         try:
-            payload = await table_payload(table)
+            payload = await table_layout(table, self.emojis)
             channel = self.client.get_partial_messageable(table.channel_id)
             if surface.nonce is None:
                 surface.nonce = str(secrets.randbits(62))
@@ -327,9 +330,12 @@ class TableMessages:
         except Exception as exc:
             if verdict(exc) is Verdict.GONE:
                 return
+        moved = discord.ui.LayoutView(timeout=None)
+        moved.add_item(discord.ui.TextDisplay(t("table.moved")))
+        moved.stop()
         try:
             await patiently(
-                lambda: old.edit(content=t("table.moved"), embeds=[], attachments=[], view=None),
+                lambda: old.edit(content=None, embeds=[], attachments=[], view=moved),
                 what=f"Table {table_id}: retiring an old message",
                 until=until,
             )
@@ -365,7 +371,7 @@ class TableMessages:
             newest = self.latest(table)
             if newest.match is None or newest.playing_seat_of(newest.players[seat].user_id) != seat:
                 newest = table
-            payload = await hand_payload(newest, seat, notes=notes, ui=ui)
+            payload = await hand_payload(newest, seat, notes=notes, ui=ui, emojis=self.emojis)
             expires = time.monotonic() + HAND_TOKEN_SECONDS - _age(interaction)
             await patiently(
                 lambda: interaction.edit_original_response(**payload.edit_kwargs()),
@@ -468,7 +474,7 @@ class TableMessages:
             if time.monotonic() >= hand.expires:
                 return -1.0  # it goes to sleep instead
             with speaking(hand.language):
-                payload = await hand_payload(table, hand.seat)
+                payload = await hand_payload(table, hand.seat, emojis=self.emojis)
             kwargs = payload.edit_kwargs()
             picture = _picture(table, hand.seat)
             if picture == hand.picture:

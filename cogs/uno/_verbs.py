@@ -175,6 +175,13 @@ def _encode_wild(action: Action) -> str | None:
     return f"{action.face.notation}={action.colour.value}"
 
 
+def _card_from_button(arg: str | None, values: Sequence[str]) -> tuple[Action, ...]:
+    """A card button: the card (and perhaps its UNO call), played at once."""
+    notation, uno = with_uno(arg or "")
+    face = CardFace.parse(notation)
+    return () if face.is_wild else _and_uno(Play(face), uno)
+
+
 def _is_plain_play(action: Action) -> bool:
     return type(action) is Play and not action.face.is_wild
 
@@ -198,6 +205,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("rules", place=Place.TABLE, versioned=False, label="button.rules"),  # the editor
     Verb("team", kind=Kind.SELECT, place=Place.TABLE, versioned=False, label="select.team"),
     Verb("again", place=Place.TABLE, versioned=False, label="button.again", style="success"),
+    Verb("picture", place=Place.TABLE, versioned=False, label="button.picture"),
     # The lobby's rules editor (ephemeral, the host's): a control, and its page buttons.
     Verb("rule", kind=Kind.SELECT, versioned=False, arg="|".join(CONTROLS)),
     Verb("ruleset", versioned=False, arg="|".join((*PAGE_NAMES, "reset"))),
@@ -210,6 +218,11 @@ VERBS: tuple[Verb, ...] = (
         arg=r"[0-9]{1,2}",  # the page of the select; the card is the chosen value
         action=ActionCodec(_is_plain_play, _encode_face, _card_from_select),
         label="select.play",
+    ),
+    Verb(
+        "play",
+        arg=r"[A-Z0-9]{1,3}(?:\+uno)?",  # one click a card: its face, perhaps its UNO call
+        action=ActionCodec(_is_plain_play, _encode_face, _card_from_button),
     ),
     Verb(
         "draw",
@@ -247,7 +260,7 @@ VERBS: tuple[Verb, ...] = (
     ),
     Verb(
         "colour",
-        arg=rf"(?:W|W4|WH|W2|WC)={COLOURS}(?:\+uno)?",  # a wild, its colour, perhaps UNO
+        arg=rf"(?:W|W4|WH|W2|WC|WX)={COLOURS}(?:\+uno)?",  # a wild, its colour, perhaps UNO
         action=ActionCodec(_is_wild_play, _encode_wild, _wild_colour),
     ),
     Verb(

@@ -12,7 +12,8 @@ import pytest
 from cogs.uno._components import COMPONENT_TYPES, button, routed, select
 from cogs.uno._editor import editor_payload
 from cogs.uno._house import CONTROLS, PAGE_NAMES
-from cogs.uno._messages import SELECT_PAGE, HandState, _hand_components, hand_payload, table_payload
+from cogs.uno._messages import SELECT_PAGE, HandState, _hand_components, hand_payload
+from cogs.uno._table_view import table_layout
 from cogs.uno._verbs import (
     BY_NAME,
     SCHEME,
@@ -24,9 +25,10 @@ from cogs.uno._verbs import (
     template,
     verb_for,
 )
-from engine import CardFace, Play, classic_deck
+from engine import CardFace, Play, Rules, classic_deck
 from engine.actions import CALL_UNO, CHALLENGE, DRAW, PASS, CatchUno, ChooseColour
 from engine.cards import Colour
+from tests.cogs.layouts import check_layout
 from tests.tables.tables import act, lobby, stacked, started, user
 
 LONGEST_TABLE = "z" * 13
@@ -37,9 +39,17 @@ DISCORD_LIMIT = 100
 #: Every argument form of each verb that takes one (the registry's patterns must admit them).
 ARGS: dict[str, tuple[str, ...]] = {
     "catch": tuple(str(seat) for seat in range(10)),
+    "play": tuple(
+        f"{face.notation}{uno}"
+        for deck in (classic_deck(modern_deck=True), Rules.from_preset("flip").deck())
+        for side in deck.sides
+        for face in set(side)
+        if not face.is_wild
+        for uno in ("", "+uno")
+    ),
     "colour": tuple(
         f"{wild}={c}{uno}"
-        for wild in ("W", "W4", "WH", "W2", "WC")
+        for wild in ("W", "W4", "WH", "W2", "WC", "WX")
         for c in "RYGBPTOV"
         for uno in ("", "+uno")
     ),
@@ -319,18 +329,21 @@ def check_view(view: discord.ui.View) -> list[str]:
 
 async def test_lobby_table_message_ids_are_unique() -> None:
     table = lobby(3, table_id=LONGEST_TABLE)
-    ids = check_view((await table_payload(table)).view)
+    ids = check_layout((await table_layout(table)).view)  # type: ignore[arg-type]
     assert ids == [
         f"uno:1:{verb}:{LONGEST_TABLE}" for verb in ("join", "leave", "start", "computer", "rules")
     ]
+    for custom_id in ids:
+        assert matching(custom_id) == ["button"]
 
 
 async def test_a_lobby_with_teams_offers_the_team_select() -> None:
     table = lobby(4, table_id=LONGEST_TABLE, teams=2)
-    payload = await table_payload(table)
-    ids = check_view(payload.view)
+    payload = await table_layout(table)
+    ids = check_layout(payload.view)  # type: ignore[arg-type]
     assert ids[-1] == f"uno:1:team:{LONGEST_TABLE}"
-    options = payload.view.children[-1].options
+    selects = [c for c in payload.view.walk_children() if isinstance(c, discord.ui.Select)]
+    options = selects[-1].options
     assert [o.value for o in options] == ["0", "1"]
     assert [o.label for o in options] == ["Team A", "Team B"]
 
@@ -352,27 +365,33 @@ async def test_the_rules_editor_pages_stay_within_discord_limits(page: str) -> N
 async def test_r_uno_1_two_cards_offer_each_play_with_its_uno_call() -> None:
     table = stacked([["R1", "W4"], ["Y3", "Y4"]], "R9")
     payload = await hand_payload(table, 0)
-    check_view(payload.view)
-    values = [o.value for o in payload.view.children[0].options]
-    assert values == ["R1+uno", "R1", "W4+uno", "W4"]
-    labels = [o.label for o in payload.view.children[0].options]
-    assert labels[0] == "Red 1 — and call UNO!"
+    ids = check_view(payload.view)
+    v = table.version
+    # One click plays a card and calls UNO; a wild, with its colour, too.
+    assert ids[:5] == [
+        f"uno:1:play:{table.id}:{v}:R1+uno",
+        *(f"uno:1:colour:{table.id}:{v}:W4={c}+uno" for c in "RYGB"),
+    ]
+    labels = [getattr(c, "label", "") for c in payload.view.children]
+    assert labels[0] == "Red 1 + UNO!"
+    assert labels[1] == "Wild Draw Four → Red"
     colours = check_view((await hand_payload(table, 0, ui=HandState(wild="W4", uno=True))).view)
     assert colours[0] == f"uno:1:colour:{table.id}:{table.version}:W4=R+uno"
 
 
-async def test_playing_table_message_has_only_the_show_hand_button() -> None:
+async def test_playing_table_message_has_the_show_hand_and_picture_buttons() -> None:
     table = started(4)
-    ids = check_view((await table_payload(table)).view)
-    assert ids == [f"uno:1:hand:{table.id}"]
+    ids = check_layout((await table_layout(table)).view)  # type: ignore[arg-type]
+    assert ids == [f"uno:1:hand:{table.id}", f"uno:1:picture:{table.id}"]
 
 
 async def test_a_closed_table_has_no_buttons_and_a_finished_one_offers_a_rematch() -> None:
     closed = lobby(2).end(by=user(0), is_admin=False, now=9.0).table
-    assert check_view((await table_payload(closed)).view) == []
+    assert check_layout((await table_layout(closed)).view) == []  # type: ignore[arg-type]
     finished = act(stacked([["R1"], ["B2"]], "R9", target=1), 0, "R1")
     assert finished.status == "finished"
-    assert check_view((await table_payload(finished)).view) == [f"uno:1:again:{finished.id}"]
+    ids = check_layout((await table_layout(finished)).view)  # type: ignore[arg-type]
+    assert ids == [f"uno:1:again:{finished.id}"]
 
 
 def catch_window_table():
@@ -398,18 +417,17 @@ async def test_hand_with_duplicates_wilds_and_a_catch_window_has_unique_ids() ->
     payload = await hand_payload(table, 0)
     ids = check_view(payload.view)
     v = table.version
-    assert ids == [
-        f"uno:1:pick:{table.id}:{v}:0",
-        f"uno:1:draw:{table.id}:{v}",
-        f"uno:1:catch:{table.id}:{v}:2",
-    ]
-    select = payload.view.children[0]
-    assert isinstance(select, discord.ui.Select)
-    # One option per distinct face: R1 once (held twice), each wild once (four colours).
-    assert sorted(o.value for o in select.options) == ["R1", "R2", "W", "W4"]
-    labels = {o.value: o.label for o in select.options}
+    # One button per distinct face (R1 held twice: once), a wild one per colour.
+    plays = [i for i in ids if ":play:" in i]
+    wilds = [i for i in ids if ":colour:" in i]
+    assert sorted(plays) == [f"uno:1:play:{table.id}:{v}:{n}" for n in ("R1", "R2")]
+    assert sorted(wilds) == sorted(
+        f"uno:1:colour:{table.id}:{v}:{w}={c}" for w in ("W", "W4") for c in "RYGB"
+    )
+    assert ids[-2:] == [f"uno:1:draw:{table.id}:{v}", f"uno:1:catch:{table.id}:{v}:2"]
+    labels = {c.custom_id.rsplit(":", 1)[1]: c.label for c in payload.view.children}
     assert labels["R1"] == "Red 1 ×2"
-    assert labels["W4"] == "Wild Draw Four ×2"
+    assert labels["W4=B"] == "Wild Draw Four → Blue"
     assert labels["R2"] == "Red 2"
 
 
@@ -450,7 +468,7 @@ async def test_challenge_and_drawn_phases_have_unique_ids() -> None:
     drawn = act(stacked([["G1", "G2"], ["Y3", "Y4"]], "R9", ["R5"]), 0, "draw")
     ids = check_view((await hand_payload(drawn, 0)).view)
     assert ids == [
-        f"uno:1:pick:{drawn.id}:{drawn.version}:0",
+        f"uno:1:play:{drawn.id}:{drawn.version}:R5",
         f"uno:1:pass:{drawn.id}:{drawn.version}",
     ]
 

@@ -9,12 +9,13 @@ import string
 from collections.abc import Iterator
 from pathlib import Path
 
+import discord
 import pytest
 
 import cogs.uno
 import tables
 from cogs.uno._i18n import LANGUAGES, catalogue, speaking, t
-from cogs.uno._messages import hand_payload, table_payload
+from cogs.uno._messages import hand_payload
 from cogs.uno._play import notes_for
 from cogs.uno._present import (
     action_name,
@@ -25,6 +26,7 @@ from cogs.uno._present import (
     rules_help,
     rules_summary,
 )
+from cogs.uno._table_view import table_layout
 from engine import PRESETS, CardFace, Colour, Reason, Rules, classic_deck, parse_action
 from engine import events as engine_events
 from engine import match as engine_match
@@ -43,6 +45,7 @@ from engine.match import HandScored, Match
 from engine.simulate import random_step
 from tables.records import TABLE_EVENT_TYPES, Reclaimed, is_public_record, records_from_data
 from tables.table import Player, Table, TableError
+from tests.cogs.layouts import layout_text
 from tests.tables.tables import NAMES, act, stacked, user
 
 ENGLISH = catalogue("en")
@@ -507,16 +510,17 @@ def test_the_hidden_hands_share_no_names() -> None:
 
 async def test_the_table_message_shows_no_card_of_any_hand() -> None:
     table = hidden_table()
-    payload = await table_payload(table)
+    payload = await table_layout(table)
     texts = {
-        "content": payload.content or "",
-        "title": payload.embed.title or "",
-        "description": payload.embed.description or "",
-        "footer": payload.embed.footer.text or "",
+        "text": layout_text(payload.view),  # type: ignore[arg-type]
+        "thumbnail": " ".join(
+            str(c.description)
+            for c in payload.view.walk_children()
+            if isinstance(c, discord.ui.Thumbnail)
+        ),
         "alt": payload.alt,
     }
-    assert "Red 5" in texts["description"]  # the play is public and is shown
-    assert "Red 5" in texts["alt"]
+    assert "Red 5" in texts["text"]  # the play is public and is shown
     for seat in range(3):
         for name in hand_names(table, seat):
             for where, text in texts.items():
@@ -551,9 +555,10 @@ async def test_r_chal_2_a_revealed_hand_reaches_only_the_challenger() -> None:
     drawn = notes_for(0, change, change.table)  # the bluffer's penalty cards, for them only
     assert len(drawn) == 1
     assert drawn[0].startswith("🂠 ")
-    payload = await table_payload(change.table)
-    assert "Green 1" not in (payload.embed.description or "")
-    assert "Bob challenged Ann: guilty!" in (payload.embed.description or "")
+    payload = await table_layout(change.table)
+    text = layout_text(payload.view)  # type: ignore[arg-type]
+    assert "Green 1" not in text
+    assert "Bob challenged Ann: guilty!" in text
     for record in change.table.recent:
         assert type(record).__name__ not in PRIVATE
 

@@ -11,7 +11,10 @@ from engine.game import deal
 from tables.records import remember
 from tables.table import Player, Table
 
-NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim")
+NAMES = (
+    *("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim"),
+    *("Lea", "Max", "Ned", "Ola", "Pia", "Quy", "Rex", "Sam", "Tea", "Udo"),
+)
 TABLE_ID = "t0"
 
 

@@ -44,7 +44,7 @@ def test_open_seats_the_host_in_a_lobby() -> None:
     assert table.version == 0
     assert table.match is None
     assert table.is_live
-    assert table.capacity == MAX_PLAYERS
+    assert table.capacity == 10  # R-SETUP-1 (one deck)
 
 
 @pytest.mark.parametrize(
@@ -84,12 +84,23 @@ def test_join_twice_is_refused() -> None:
 
 
 def test_r_setup_1_the_eleventh_player_finds_the_table_full() -> None:
-    table = lobby(MAX_PLAYERS)
+    table = lobby(10)
     assert len(table.players) == 10
     with pytest.raises(TableError) as excinfo:
         table.join(player(10), now=5.0)
     assert codes(excinfo) == "table_full"
     assert excinfo.value.params == {"seats": 10}
+
+
+def test_r_alt_8_twenty_seats_with_two_decks_and_the_twenty_first_finds_it_full() -> None:
+    table = lobby(MAX_PLAYERS, two_decks=True, max_players=20)
+    assert table.capacity == MAX_PLAYERS == 20
+    with pytest.raises(TableError) as excinfo:
+        table.join(player(20), now=5.0)
+    assert codes(excinfo) == "table_full"
+    started = table.start(by=user(0), is_admin=False, now=9.0).table
+    assert started.match is not None
+    assert len(started.match.hand.hands) == 20
 
 
 def test_a_tournament_table_seats_exactly_four() -> None:

@@ -1,0 +1,105 @@
+"""Card faces as application emojis: uploaded once, found again by name, replaced when the
+art changes.
+
+An application may own up to 2,000 emojis, usable in any server the bot is in (discord.py
+2.5: ``Client.create_application_emoji``). The bot needs about 120 — every face of the
+classic, modern and blank-card decks and both sides of UNO Flip, and a card back — drawn by
+``renders.emoji_set`` from the project's own card art. Each is uploaded under its name and
+the first eight hex digits of its picture's digest (``uno_r7_3fa2c9e1``), so a later start
+finds it again by name (nothing is uploaded twice) and an emoji whose art changed is
+replaced (the old one deleted, the new one uploaded). The table message then shows the top
+card as a thumbnail (the emoji's image URL: no picture is uploaded per move), and hands and
+buttons show cards as emojis.
+
+Uploading happens in the background after start-up; until an emoji is there, the messages
+name the card in words only. Several processes of one bot may start together: an upload
+refused because the name exists already is followed by a fresh look at the emojis.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+from engine import CardFace
+from renders import EmojiArt, emoji_name, emoji_set
+
+from ._delivery import trouble
+
+log = logging.getLogger(__name__)
+
+
+class CardEmojis:
+    """The bot's card emojis, by the name ``renders.emoji_name`` gives a face."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self._emojis: dict[str, discord.Emoji] = {}
+        self.uploaded = 0
+        self.replaced = 0
+        self.ready = asyncio.Event()
+
+    def get(self, face: CardFace | None, side: int = 0) -> discord.Emoji | None:
+        """The emoji of ``face`` as shown on ``side`` (``None``: the card back), if uploaded."""
+        return self._emojis.get(emoji_name(face, side))
+
+    def text(self, face: CardFace | None, side: int = 0) -> str:
+        """The emoji of ``face`` in message text (``""`` while it is not uploaded)."""
+        emoji = self.get(face, side)
+        return str(emoji) if emoji is not None else ""
+
+    def url(self, face: CardFace | None, side: int = 0) -> str | None:
+        """The image address of ``face``'s emoji (a thumbnail can show it)."""
+        emoji = self.get(face, side)
+        return emoji.url if emoji is not None else None
+
+    async def ensure(self) -> None:
+        """Find the emojis uploaded before; upload what is missing or changed."""
+        try:
+            await self._ensure()
+        except Exception as exc:
+            log.warning("Card emojis not ready (%s); cards are named in words", trouble(exc))
+        finally:
+            self.ready.set()
+
+    async def _ensure(self) -> None:
+        wanted = emoji_set()
+        existing = {emoji.name: emoji for emoji in await self.client.fetch_application_emojis()}
+        by_base: dict[str, list[discord.Emoji]] = {}
+        for name, emoji in existing.items():
+            base, _, _ = name.rpartition("_")
+            by_base.setdefault(base, []).append(emoji)
+        for art in wanted:
+            found = existing.get(art.versioned_name)
+            if found is None:
+                found = await self._upload(art, by_base.get(art.name, []))
+            if found is not None:
+                self._emojis[art.name] = found
+        log.info(
+            "Card emojis ready: %d (%d uploaded, %d replaced)",
+            len(self._emojis),
+            self.uploaded,
+            self.replaced,
+        )
+
+    async def _upload(self, art: EmojiArt, older: list[discord.Emoji]) -> discord.Emoji | None:
+        """Upload ``art``; an older picture of the same face goes first (its art changed)."""
+        for old in older:
+            await old.delete()
+            self.replaced += 1
+        try:
+            emoji = await self.client.create_application_emoji(
+                name=art.versioned_name, image=art.png
+            )
+        except discord.HTTPException as exc:
+            # Another process of the bot uploaded it meanwhile: take that one.
+            again = await self.client.fetch_application_emojis()
+            emoji_found: Any = next((e for e in again if e.name == art.versioned_name), None)
+            if emoji_found is None:
+                log.warning("Could not upload the emoji %s (%s)", art.versioned_name, trouble(exc))
+            return emoji_found  # type: ignore[no-any-return]
+        self.uploaded += 1
+        return emoji
