@@ -24,7 +24,6 @@ from storage import ActionRow, MatchResult, TableRecord
 
 from .records import (
     RECENT_EVENTS,
-    calls_standing,
     ClockPaused,
     LobbyExpired,
     NoHumansLeft,
@@ -32,6 +31,7 @@ from .records import (
     Replaced,
     TableIdle,
     TimedOut,
+    calls_standing,
     records_from_data,
     records_to_data,
     remember,
