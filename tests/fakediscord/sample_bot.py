@@ -60,6 +60,12 @@ class TableLayout(discord.ui.LayoutView):
         draw.callback = self.play
         call = discord.ui.Button(label="UNO!", custom_id="demo:layout:uno")
         call.callback = self.play
+        colour: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id="demo:layout:colour",
+            placeholder="Choose a colour",
+            options=[discord.SelectOption(label=c.title(), value=c) for c in COLOURS],
+        )
+        colour.callback = self.play
         self.add_item(
             discord.ui.Container(
                 discord.ui.Section(
@@ -70,6 +76,7 @@ class TableLayout(discord.ui.LayoutView):
                 discord.ui.Separator(),
                 discord.ui.ActionRow(play, draw),
                 discord.ui.Section(discord.ui.TextDisplay("Two cards left?"), accessory=call),
+                discord.ui.ActionRow(colour),
                 accent_colour=0xE53935,
             )
         )
@@ -78,7 +85,7 @@ class TableLayout(discord.ui.LayoutView):
 
     async def play(self, interaction: discord.Interaction) -> None:
         data: Any = interaction.data or {}
-        log.info("layout: %s pressed", data.get("custom_id"))
+        log.info("layout: %s pressed %s", data.get("custom_id"), data.get("values", []))
         await interaction.response.edit_message(view=TableLayout(self.plays + 1, self.emoji))
 
 

@@ -2459,7 +2459,7 @@ class FakeDiscord:
         )
         msg.history.append(msg.snapshot(now))
         if not loading:
-            msg.notified = _notified(payload, channel)
+            msg.notified = _notified(payload, msg.text(), channel)
             self._note_broken_references(msg)
         channel.messages[msg.id] = msg
         self.messages[msg.id] = msg
@@ -2700,11 +2700,12 @@ class FakeDiscord:
 _USER_MENTION = re.compile(r"<@!?(\d+)>")
 
 
-def _notified(payload: dict[str, Any], channel: FakeChannel) -> list[int]:
-    """Who a new message notifies: the users its content mentions that ``allowed_mentions``
-    lets ping (absent: every mention pings; ``parse`` without "users": only ``users``), and
-    who can see the channel. Roles and @everyone are not modelled (the bot never pings them)."""
-    mentioned = [int(m) for m in _USER_MENTION.findall(str(payload.get("content") or ""))]
+def _notified(payload: dict[str, Any], text: str, channel: FakeChannel) -> list[int]:
+    """Who a new message notifies: the users its ``text`` (content, or a V2 message's text
+    displays, which ping alike) mentions that ``allowed_mentions`` lets ping (absent: every
+    mention pings; ``parse`` without "users": only ``users``), and who can see the channel.
+    Roles and @everyone are not modelled (the bot never pings them)."""
+    mentioned = [int(m) for m in _USER_MENTION.findall(text)]
     allowed = payload.get("allowed_mentions")
     if allowed is not None and "users" not in (allowed.get("parse") or []):
         listed = {int(u) for u in allowed.get("users") or []}

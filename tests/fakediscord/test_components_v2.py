@@ -15,7 +15,14 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tests.fakediscord import FakeChannel, FakeDiscord, InteractionResult, MessageVersion
+from tests.fakediscord import (
+    ComponentError,
+    FakeChannel,
+    FakeDiscord,
+    InteractionResult,
+    MessageVersion,
+)
+from tests.fakediscord.sample_bot import COLOURS
 from tests.fakediscord.world import MessageFlag
 
 from .test_fake_discord import World, _world
@@ -490,7 +497,13 @@ async def test_a_layout_view_message_is_read_and_clicked_as_users_do(world: Worl
     assert table_message.accent_color == 0xE53935
     assert table_message.texts() == ["## Top card 🟥", "Plays so far: 0", "Two cards left?"]
     assert table_message.thumbnails() == ["https://example.com/red7.png"]
-    assert table_message.custom_ids == ["demo:layout:play", "demo:layout:draw", "demo:layout:uno"]
+    assert table_message.custom_ids == [
+        "demo:layout:play",
+        "demo:layout:draw",
+        "demo:layout:uno",
+        "demo:layout:colour",
+    ]
+    assert table_message.select_values("demo:layout:colour") == COLOURS
     assert table_message.visible_to(world.bob)
     assert "Two cards left?" in fake.seen_text(world.bob)
     # A button in a row inside the container, then the one that is a section's accessory.
@@ -501,11 +514,18 @@ async def test_a_layout_view_message_is_read_and_clicked_as_users_do(world: Worl
         assert pressed.response_type == 7  # the message was updated
         assert pressed.payload["data"]["id"] == table_message.component(custom_id)["id"]  # type: ignore[index]
         assert f"Plays so far: {plays}" in table_message.texts()
-    await world.bot.wait_for_output("layout: demo:layout:uno pressed")
+    # A select in an action row inside the container.
+    chosen = await fake.select(world.alice, table_message, "demo:layout:colour", ["green"])
+    await chosen.done()
+    chosen.assert_answered_within(3.0)
+    with pytest.raises(ComponentError, match="no options"):
+        await fake.select(world.alice, table_message, "demo:layout:colour", ["pink"])
+    await world.bot.wait_for_output("layout: demo:layout:colour pressed ['green']")
     assert [v.texts()[1] for v in table_message.history] == [
         "Plays so far: 0",
         "Plays so far: 1",
         "Plays so far: 2",
+        "Plays so far: 3",
     ]
     fake.assert_clean()
     world.bot.assert_healthy()
@@ -521,3 +541,17 @@ async def test_the_harness_reads_ids_and_selects_nested_in_v2_messages(
     assert harness.custom_ids(message) == ["uno:play:0", "uno:hand", "uno:pick"]
     assert harness.find_id(message, "uno:hand") == "uno:hand"
     assert harness.select_values(message, "uno:pick") == ["red", "green"]
+
+
+async def test_mentions_in_text_displays_notify_as_content_does(
+    fake: FakeDiscord, rest: Rest, channel: FakeChannel
+) -> None:
+    alice, bruno = fake.add_user("alice"), fake.add_user("bruno")
+    assert channel.guild is not None
+    channel.guild.add_member(alice)
+    channel.guild.add_member(bruno)
+    turn = layout(container(text(f"{alice.mention}, your turn"), text(f"{bruno.mention} is next")))
+    quiet = {"allowed_mentions": {"parse": [], "users": [str(alice.id)]}}
+    assert (await rest.post(channel, turn | quiet))[0] == 200
+    assert [m.texts()[0] for m in fake.notifications(alice)] == [f"{alice.mention}, your turn"]
+    assert fake.notifications(bruno) == []
