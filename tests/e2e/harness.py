@@ -29,6 +29,7 @@ from engine.game import deal
 from storage import GameRepository
 from tables.table import Table
 from tests.fakediscord import BotProcess, FakeDiscord
+from tests.fakediscord.layout import walk_components
 from tests.fakediscord.process import REPO_ROOT
 
 HAND_TITLE = re.compile(r"^Your hand — \d+ cards?$")
@@ -108,13 +109,9 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
 
 
 def custom_ids(message: Any) -> list[str]:
-    """Every component id on a message."""
-    ids = []
-    for row in message.components:
-        for child in row.get("components", []):
-            if "custom_id" in child:
-                ids.append(child["custom_id"])
-    return ids
+    """Every component id on a message, in reading order: in action rows, and in a Components
+    V2 message's containers and sections too (a section's button accessory)."""
+    return [c["custom_id"] for c in walk_components(message.components) if "custom_id" in c]
 
 
 def find_id(message: Any, prefix: str) -> str:
@@ -125,11 +122,10 @@ def find_id(message: Any, prefix: str) -> str:
 
 
 def select_values(message: Any, prefix: str = "uno:1:pick") -> list[str]:
-    """The option values of the select whose id starts with ``prefix``."""
-    for row in message.components:
-        for child in row.get("components", []):
-            if child.get("custom_id", "").startswith(prefix):
-                return [option["value"] for option in child.get("options", [])]
+    """The option values of the select whose id starts with ``prefix`` (nested ones too)."""
+    for child in walk_components(message.components):
+        if child.get("custom_id", "").startswith(prefix):
+            return [option["value"] for option in child.get("options", [])]
     return []
 
 
@@ -146,9 +142,10 @@ def is_hand(message: Any) -> bool:
 
 
 def table_message(world: World) -> Any:
-    """The latest public table message of the channel."""
+    """The latest public table message of the channel (embeds, or a Components V2 layout)."""
     for message in reversed(world.fake.channel_messages(world.channel)):
-        if not message.ephemeral and not message.deleted and message.embeds:
+        shows_a_table = message.embeds or message.is_components_v2
+        if not message.ephemeral and not message.deleted and shows_a_table:
             return message
     raise AssertionError("no table message in the channel")
 
@@ -210,8 +207,9 @@ async def stored_version(database: Path | str, table_id: str) -> int | None:
 def _shown_table(world: World) -> tuple[str, int] | None:
     """The table id and version the channel's latest table message shows, if any."""
     for message in reversed(world.fake.channel_messages(world.channel)):
-        for embed in message.embeds:
-            found = TABLE_FOOTER.search((embed.get("footer") or {}).get("text", ""))
+        footers = [(embed.get("footer") or {}).get("text", "") for embed in message.embeds]
+        for text in footers + message.texts():  # a V2 table says it in a text display
+            found = TABLE_FOOTER.search(text)
             if found:
                 return found.group(1), int(found.group(2))
     return None

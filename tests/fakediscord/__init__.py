@@ -92,6 +92,34 @@ What the fake gives you
   ``restart()``; ``output``, ``tracebacks()``, ``network_violations``, ``assert_healthy()``,
   ``wait_for_output(text)``.
 
+Components V2 and emojis (``component_rules.py``, ``layout.py``, ``emojis.py``)
+==============================================================================
+
+A message sent with ``flags`` IS_COMPONENTS_V2 (``1 << 15``) is checked as Discord checks it:
+no ``content``/``embeds``/``poll``/``sticker_ids``; containers, sections, text displays,
+thumbnails, media galleries, files, separators and action rows nested as the reference
+allows; 40 components in all, 4000 characters of text displays, unique ``custom_id`` and
+``id``; the flag never comes off in an edit. Channel messages, interaction responses,
+followups and webhook edits alike; refusals are 400 50035 with Discord-shaped ``errors``.
+Reading one as a user does (on ``FakeMessage`` and each ``MessageVersion``):
+``is_components_v2``, ``texts()`` (text displays in reading order), ``text()`` (content or
+texts), ``accent_color`` / ``accent_colors()``, ``thumbnails()``, ``media_urls()``,
+``emoji_ids()``, ``custom_ids``, ``buttons``, ``selects``, ``component(custom_id)``,
+``select_values(custom_id)``, ``all_text()`` (everything, for leak checks). ``click`` and
+``select`` reach buttons and selects nested in containers and sections.
+
+Application emojis: the routes of ``Client.fetch_application_emojis``,
+``create_application_emoji``, ``fetch_application_emoji``, ``Emoji.edit``/``delete``, kept
+in ``fake.emojis`` (``.application``: id -> ``FakeEmoji`` with ``name``, ``data``,
+``markdown``, ``url()``; ``.named(name)``; ``.get(id)``), across bot restarts. Guild emojis:
+``guild.add_emoji(name, image)``. ``fake.requests_to("POST", "/applications/{app_id}/emojis")``
+counts requests on any route; ``fake.resolve_media(url)`` gives the bytes an emoji URL
+(``https://cdn.discordapp.com/emojis/<id>.png``) or an attachment URL shows;
+``fake.emoji_at(url)`` the emoji. A button's or option's ``emoji`` the bot may not use is
+refused (50035 ``BUTTON_COMPONENT_INVALID_EMOJI``); an unknown ``<:name:id>`` in text or an
+emoji picture URL of no emoji is accepted, as Discord does, but recorded in
+``fake.broken_references`` and fails ``assert_clean()``.
+
 Like Discord, the fake answers a callback later than 3 seconds with 404 Unknown interaction
 (``FakeDiscord(interaction_deadline=None)`` turns that off), a second callback with 400
 "already acknowledged", a followup before any callback with 404 Unknown Webhook, and payloads
@@ -182,6 +210,7 @@ answered are in ``fake.rate_limited``, not in ``errors``.
 
 from .clock import FakeClock
 from .commands import CommandError, Upload, UserActionError
+from .emojis import BrokenReference, EmojiStore, FakeEmoji
 from .faults import FaultRule
 from .outages import GatewayTrouble
 from .process import REPO_ROOT, BotProcess, BotProcessError
@@ -212,13 +241,16 @@ __all__ = [
     "BotNotConnectedError",
     "BotProcess",
     "BotProcessError",
+    "BrokenReference",
     "Choices",
     "CommandError",
     "ComponentError",
+    "EmojiStore",
     "FakeAttachment",
     "FakeChannel",
     "FakeClock",
     "FakeDiscord",
+    "FakeEmoji",
     "FakeGuild",
     "FakeMember",
     "FakeMessage",

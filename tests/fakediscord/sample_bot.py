@@ -7,7 +7,11 @@ LOG_LEVEL. The slash command group ``/demo`` covers what the UNO bot needs from 
 ephemeral replies with files, public messages with persistent (``DynamicItem``) buttons and
 selects, autocomplete, deferred answers with followups, modals and plain channel messages;
 ``/demo clock``, ``/demo later`` and ``/demo edit`` let the fake's own tests see the fake clock
-and Discord's time limits from inside a discord.py process.
+and Discord's time limits from inside a discord.py process. ``/demo layout`` answers with a
+Components V2 message (discord.py's ``LayoutView``) whose buttons sit inside a container and a
+section; ``/demo silent`` never answers, so a test can answer through REST itself. With
+``SAMPLE_EMOJIS=1`` the bot makes sure its application emoji ``demo_card`` exists at start-up,
+creating it only when ``fetch_application_emojis`` does not list it.
 """
 
 from __future__ import annotations
@@ -34,6 +38,55 @@ log = logging.getLogger("sample_bot")
 
 CARDS = ["Red 7", "Red Skip", "Green 2", "Blue Reverse", "Wild Draw Four"]
 COLOURS = ["red", "green", "blue", "yellow"]
+#: The smallest valid PNG (1x1, red): the picture of the ``demo_card`` emoji.
+CARD_PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de"
+    "0000000c4944415408d763f8cfc000000301010018dd8db00000000049454e44ae426082"
+)
+CARD_EMOJI = "demo_card"
+
+
+class TableLayout(discord.ui.LayoutView):
+    """A Components V2 table: a red container, a section with the card's emoji picture,
+    a row of buttons in the container, and a section whose accessory is a button."""
+
+    def __init__(self, plays: int, emoji: discord.Emoji | None) -> None:
+        super().__init__(timeout=None)
+        card = str(emoji) if emoji is not None else "🟥"
+        picture = emoji.url if emoji is not None else "https://example.com/red7.png"
+        play = discord.ui.Button(label="Play", custom_id="demo:layout:play", emoji=emoji or "🟥")
+        play.callback = self.play
+        draw = discord.ui.Button(label="Draw", custom_id="demo:layout:draw")
+        draw.callback = self.play
+        call = discord.ui.Button(label="UNO!", custom_id="demo:layout:uno")
+        call.callback = self.play
+        colour: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id="demo:layout:colour",
+            placeholder="Choose a colour",
+            options=[discord.SelectOption(label=c.title(), value=c) for c in COLOURS],
+        )
+        colour.callback = self.play
+        self.add_item(
+            discord.ui.Container(
+                discord.ui.Section(
+                    discord.ui.TextDisplay(f"## Top card {card}"),
+                    discord.ui.TextDisplay(f"Plays so far: {plays}"),
+                    accessory=discord.ui.Thumbnail(picture, description="Red 7"),
+                ),
+                discord.ui.Separator(),
+                discord.ui.ActionRow(play, draw),
+                discord.ui.Section(discord.ui.TextDisplay("Two cards left?"), accessory=call),
+                discord.ui.ActionRow(colour),
+                accent_colour=0xE53935,
+            )
+        )
+        self.plays = plays
+        self.emoji = emoji
+
+    async def play(self, interaction: discord.Interaction) -> None:
+        data: Any = interaction.data or {}
+        log.info("layout: %s pressed %s", data.get("custom_id"), data.get("values", []))
+        await interaction.response.edit_message(view=TableLayout(self.plays + 1, self.emoji))
 
 
 class CounterButton(
@@ -187,6 +240,18 @@ async def edit(interaction: discord.Interaction, message_id: str, text: str) -> 
     await interaction.response.send_message("Edited", ephemeral=True)
 
 
+@demo.command(name="layout", description="A Components V2 table with nested buttons")
+async def layout(interaction: discord.Interaction) -> None:
+    bot = interaction.client
+    assert isinstance(bot, SampleBot)
+    await interaction.response.send_message(view=TableLayout(0, bot.card_emoji))
+
+
+@demo.command(name="silent", description="Never answer (the test answers by REST)")
+async def silent(interaction: discord.Interaction) -> None:
+    log.info("silent: %s", interaction.id)
+
+
 #: Discord applies default permissions to top-level commands only, so they go on the group.
 demo_admin = app_commands.Group(
     name="demo-admin",
@@ -233,6 +298,7 @@ class SampleBot(commands.Bot):
         self.db.execute("CREATE TABLE IF NOT EXISTS clicks (user_id INTEGER)")
         self.tree.add_command(demo)
         self.tree.add_command(demo_admin)
+        self.card_emoji: discord.Emoji | None = None
 
     def record_click(self, user_id: int) -> int:
         with self.db:
@@ -242,12 +308,24 @@ class SampleBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(CounterButton, ColourSelect)
+        if os.environ.get("SAMPLE_EMOJIS") == "1":
+            await self.ensure_emoji()
         if self.dev_guild_id is not None:
             guild = discord.Object(id=self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def ensure_emoji(self) -> None:
+        """Find ``demo_card`` among the application's emojis; create it only if missing."""
+        found = [e for e in await self.fetch_application_emojis() if e.name == CARD_EMOJI]
+        if found:
+            self.card_emoji = found[0]
+            log.info("emoji %s reused", self.card_emoji.id)
+        else:
+            self.card_emoji = await self.create_application_emoji(name=CARD_EMOJI, image=CARD_PNG)
+            log.info("emoji %s created", self.card_emoji.id)
 
     async def on_ready(self) -> None:
         log.info("sample bot ready as %s", self.user)

@@ -32,7 +32,7 @@ from urllib.parse import quote
 
 from aiohttp import BodyPartReader, WSMsgType, web
 
-from . import validate
+from . import layout, validate
 from .clock import FakeClock
 from .commands import (
     CommandError,
@@ -42,9 +42,15 @@ from .commands import (
     list_paths,
     resolve,
 )
+from .emojis import BrokenReference, EmojiStore, FakeEmoji, broken_references
 from .faults import FaultRule
 from .outages import GatewayTrouble, Listener, reset
 from .ratelimits import RateLimitRule
+from .replies import RespondNowError as _RespondNowError
+from .replies import error as _error
+from .replies import invalid as _invalid
+from .replies import json_response as _json_response
+from .replies import no_content as _no_content
 from .rules import ANY
 from .world import (
     ChannelType,
@@ -118,40 +124,6 @@ class _DropConnectionError(Exception):
 
 class ComponentError(UserActionError):
     """The Discord client would not let a user use this component (missing, disabled, hidden)."""
-
-
-class _RespondNowError(Exception):
-    """Raised inside a route handler to answer at once with a ready response."""
-
-    def __init__(self, response: web.Response) -> None:
-        super().__init__(response.status)
-        self.response = response
-
-
-def _json_response(data: Any, status: int = 200) -> web.Response:
-    # discord.py only parses JSON when Content-Type is exactly "application/json".
-    return web.Response(
-        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
-    )
-
-
-def _error(
-    status: int, code: int, message: str, errors: dict[str, Any] | None = None
-) -> _RespondNowError:
-    body: dict[str, Any] = {"message": message, "code": code}
-    if errors:
-        body["errors"] = errors
-    return _RespondNowError(_json_response(body, status))
-
-
-def _invalid(problems: validate.Problems) -> _RespondNowError:
-    if any(message == "Cannot send an empty message" for _, message in problems):
-        return _error(400, 50006, "Cannot send an empty message")
-    return _error(400, 50035, "Invalid Form Body", validate.form_errors(problems))
-
-
-def _no_content() -> web.Response:
-    return web.Response(status=204)
 
 
 @dataclass
@@ -531,6 +503,13 @@ class FakeDiscord:
         self._nonces: dict[tuple[int, str], FakeMessage] = {}
         #: Every silence and outage (``silence_gateway``, ``outage``), oldest first.
         self.troubles: list[GatewayTrouble] = []
+        #: Custom emojis: the application's (the REST routes) and guilds' (``emojis.py``).
+        self.emojis = EmojiStore(ids=self.ids, uploader=self.bot_user)
+        #: Paths of the emoji pictures fetched from the fake's CDN (``/emojis/{id}.png``).
+        self.cdn_requests: list[str] = []
+        #: Custom emojis and emoji pictures messages showed that no usable emoji backs
+        #: (Discord shows ``:name:`` or a broken image); ``assert_clean`` fails on them.
+        self.broken_references: list[BrokenReference] = []
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -540,6 +519,7 @@ class FakeDiscord:
         app.router.add_get("/gateway", self._gateway)
         app.router.add_get("/gateway-resume", self._gateway)
         app.router.add_get("/attachments/{channel}/{attachment}/{filename}", self._cdn)
+        app.router.add_get("/emojis/{filename}", self._cdn_emoji)
         try:
             self._runner = web.AppRunner(
                 app, access_log=None, handle_signals=False, shutdown_timeout=1.0
@@ -805,6 +785,45 @@ class FakeDiscord:
         allowed, codes = set(allow), set(allow_codes)
         bad = [r for r in self.errors if r.status not in allowed and _code(r) not in codes]
         assert not bad, f"the fake rejected requests: {[(r, r.response) for r in bad]}"
+        assert not self.broken_references, (
+            f"the bot showed emojis no usable emoji backs: {self.broken_references}"
+        )
+
+    def requests_to(self, method: str, route: str) -> list[RecordedRequest]:
+        """The bot's requests with ``method`` on the fake's ``route`` pattern, oldest first
+        (``fake.requests_to("POST", "/applications/{app_id}/emojis")``; ``"*"``: any)."""
+        self._check_route(method, route)
+        return [
+            r
+            for r in self.requests
+            if method in (ANY, r.method) and r.route is not None and route in (ANY, r.route)
+        ]
+
+    def resolve_media(self, url: str) -> bytes | None:
+        """The bytes an image URL in a message shows, if the fake holds them: an emoji's
+        picture (on ``cdn.discordapp.com``, ``media.discordapp.net`` or the fake's own CDN)
+        or an attachment the fake serves. None: an outside URL, or nothing there."""
+        emoji = self.emoji_at(url)
+        if emoji is not None:
+            return emoji.data
+        found = re.match(r"^https?://127\.0\.0\.1:\d+/attachments/\d+/(\d+)/", url or "")
+        if found is None:
+            return None
+        att_id = int(found.group(1))
+        for msg in self.messages.values():
+            for att in msg.attachments:
+                if att.id == att_id:
+                    return att.data
+        option = self._option_attachments.get(att_id)
+        return option.data if option is not None else None
+
+    def emoji_at(self, url: str) -> FakeEmoji | None:
+        """The emoji whose picture ``url`` is (Discord's CDN or the fake's), or None."""
+        emoji = self.emojis.from_url(url)
+        base = self._local_base()
+        if emoji is None and base and (url or "").startswith(f"{base}/emojis/"):
+            emoji = self.emojis.get(_int(url.rsplit("/", 1)[1].split(".", 1)[0]))
+        return emoji
 
     # ------------------------------------------------------------------ acting as users
 
@@ -978,8 +997,10 @@ class FakeDiscord:
         await self._flush()
         msg = self._message_of(message)
         who = self._member_in(user, msg.channel) if not force else _as_user(user)
-        self._usable_component(who, msg, custom_id, (2,), force=force)
-        data = {"custom_id": custom_id, "component_type": 2}
+        component = self._usable_component(who, msg, custom_id, (2,), force=force)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+        if component is not None and component.get("id"):
+            data["id"] = component["id"]  # Discord sends the numeric id of what was used
         result = self._new_interaction(3, who, msg.channel, data, name=custom_id, source=msg)
         await self._send_interaction(result)
         if wait:
@@ -1016,6 +1037,8 @@ class FakeDiscord:
                 if wrong:
                     raise ComponentError(f"select {custom_id!r} has no options {wrong}: {allowed}")
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
+        if component is not None and component.get("id"):
+            data["id"] = component["id"]
         resolved: dict[str, dict[str, Any]] = {}
         out: list[str] = []
         guild = msg.channel.guild
@@ -1859,6 +1882,15 @@ class FakeDiscord:
             return web.Response(body=option.data, content_type=option.content_type or None)
         raise web.HTTPNotFound()
 
+    async def _cdn_emoji(self, request: web.Request) -> web.StreamResponse:
+        """An emoji's picture, as ``cdn.discordapp.com/emojis/{id}.{ext}`` serves it."""
+        self.cdn_requests.append(request.path_qs)
+        emoji_id = request.match_info["filename"].split(".", 1)[0]
+        emoji = self.emojis.get(_int(emoji_id))
+        if emoji is None:
+            raise web.HTTPNotFound()
+        return web.Response(body=emoji.data, content_type=emoji.content_type)
+
     # ------------------------------------------------------------------ routes
 
     def _install_routes(self) -> None:
@@ -1878,6 +1910,11 @@ class FakeDiscord:
             r("PATCH", prefix + "/commands/{command_id}", self._patch_command)
             r("DELETE", prefix + "/commands/{command_id}", self._delete_command)
         r("GET", "/applications/{app_id}/guilds/{guild_id}/commands/permissions", self._no_perms)
+        r("GET", "/applications/{app_id}/emojis", self._list_emojis)
+        r("POST", "/applications/{app_id}/emojis", self._create_emoji)
+        r("GET", "/applications/{app_id}/emojis/{emoji_id}", self._get_emoji)
+        r("PATCH", "/applications/{app_id}/emojis/{emoji_id}", self._patch_emoji)
+        r("DELETE", "/applications/{app_id}/emojis/{emoji_id}", self._delete_emoji)
         r("GET", "/channels/{channel_id}", self._get_channel)
         r("POST", "/channels/{channel_id}/messages", self._post_message)
         r("GET", "/channels/{channel_id}/messages", self._get_messages)
@@ -2044,6 +2081,33 @@ class FakeDiscord:
 
     async def _no_perms(self, call: _Call, app_id: str, guild_id: str) -> web.Response:
         return _json_response([])
+
+    # -- application emojis (``emojis.py`` has the rules)
+
+    def _own_application(self, app_id: str) -> None:
+        if _int(app_id) != self.application.id:
+            raise _error(403, 50001, "Missing Access")
+
+    async def _list_emojis(self, call: _Call, app_id: str) -> web.Response:
+        self._own_application(app_id)
+        return _json_response({"items": [e.payload() for e in self.emojis.application.values()]})
+
+    async def _create_emoji(self, call: _Call, app_id: str) -> web.Response:
+        self._own_application(app_id)
+        return _json_response(self.emojis.create(call.body).payload(), 201)
+
+    async def _get_emoji(self, call: _Call, app_id: str, emoji_id: str) -> web.Response:
+        self._own_application(app_id)
+        return _json_response(self.emojis.find(emoji_id).payload())
+
+    async def _patch_emoji(self, call: _Call, app_id: str, emoji_id: str) -> web.Response:
+        self._own_application(app_id)
+        return _json_response(self.emojis.rename(emoji_id, call.body).payload())
+
+    async def _delete_emoji(self, call: _Call, app_id: str, emoji_id: str) -> web.Response:
+        self._own_application(app_id)
+        self.emojis.delete(emoji_id)
+        return _no_content()
 
     # -- guilds
 
@@ -2276,7 +2340,8 @@ class FakeDiscord:
                 | MessageFlag.SUPPRESS_NOTIFICATIONS
                 | MessageFlag.IS_COMPONENTS_V2
             )
-            kept = fields["flags"] & ~settable
+            # IS_COMPONENTS_V2 "can only be set": once on, an edit never takes it off.
+            kept = fields["flags"] & (~settable | MessageFlag.IS_COMPONENTS_V2)
             fields["flags"] = kept | (int(payload["flags"]) & settable)
         if "attachments" in payload and payload["attachments"] is not None:
             current = {a.id: a for a in fields["attachments"]}
@@ -2306,11 +2371,47 @@ class FakeDiscord:
                 for _, (name, data, ctype) in sorted(by_index.items())
             ]
         problems = validate.check_message(
-            {**payload, **fields}, attachments=len(fields["attachments"]), flags=fields["flags"]
+            {**payload, **fields},
+            attachments=len(fields["attachments"]),
+            flags=fields["flags"],
+            attachment_names=[a.filename for a in fields["attachments"]],
+            emoji_usable=functools.partial(self.emoji_usable, channel),
         )
         if problems:
             raise _invalid(problems)
+        if fields["flags"] & MessageFlag.IS_COMPONENTS_V2 and "components" in payload:
+            files = {
+                a.filename: {
+                    "url": a.url,
+                    "id": a.id,
+                    "content_type": a.content_type,
+                    "filename": a.filename,
+                    "size": a.size,
+                }
+                for a in fields["attachments"]
+            }
+            fields["components"] = layout.as_stored(fields["components"], files)
         return fields
+
+    def emoji_usable(self, channel: FakeChannel, emoji_id: int) -> bool:
+        """Whether the bot may show custom emoji ``emoji_id`` in ``channel`` (``emojis.py``)."""
+        return self.emojis.usable(emoji_id, channel.guild, self.bot_user.id)
+
+    def _note_broken_references(self, msg: FakeMessage) -> None:
+        if msg.author.id != self.bot_user.id:
+            return  # a person may type any emoji markdown; only the bot's are checked
+        self.broken_references += broken_references(
+            msg.id,
+            msg.content,
+            msg.components,
+            self.emojis,
+            functools.partial(self.emoji_usable, msg.channel),
+            local_base=self._local_base(),
+        )
+
+    def _local_base(self) -> str | None:
+        listening = self._listener is not None and self._listener.port is not None
+        return self.base_url if listening else None
 
     async def _create_message(
         self,
@@ -2358,7 +2459,8 @@ class FakeDiscord:
         )
         msg.history.append(msg.snapshot(now))
         if not loading:
-            msg.notified = _notified(payload, channel)
+            msg.notified = _notified(payload, msg.text(), channel)
+            self._note_broken_references(msg)
         channel.messages[msg.id] = msg
         self.messages[msg.id] = msg
         if ephemeral_for is None and not loading:
@@ -2376,6 +2478,7 @@ class FakeDiscord:
         now = self.clock.now()
         msg.edited_timestamp = None if was_loading else iso(now)
         msg.history.append(msg.snapshot(now))
+        self._note_broken_references(msg)
         if msg.ephemeral_for is None:
             await self._message_event("MESSAGE_CREATE" if was_loading else "MESSAGE_UPDATE", msg)
         self._bump()
@@ -2597,11 +2700,12 @@ class FakeDiscord:
 _USER_MENTION = re.compile(r"<@!?(\d+)>")
 
 
-def _notified(payload: dict[str, Any], channel: FakeChannel) -> list[int]:
-    """Who a new message notifies: the users its content mentions that ``allowed_mentions``
-    lets ping (absent: every mention pings; ``parse`` without "users": only ``users``), and
-    who can see the channel. Roles and @everyone are not modelled (the bot never pings them)."""
-    mentioned = [int(m) for m in _USER_MENTION.findall(str(payload.get("content") or ""))]
+def _notified(payload: dict[str, Any], text: str, channel: FakeChannel) -> list[int]:
+    """Who a new message notifies: the users its ``text`` (content, or a V2 message's text
+    displays, which ping alike) mentions that ``allowed_mentions`` lets ping (absent: every
+    mention pings; ``parse`` without "users": only ``users``), and who can see the channel.
+    Roles and @everyone are not modelled (the bot never pings them)."""
+    mentioned = [int(m) for m in _USER_MENTION.findall(text)]
     allowed = payload.get("allowed_mentions")
     if allowed is not None and "users" not in (allowed.get("parse") or []):
         listed = {int(u) for u in allowed.get("users") or []}

@@ -1,17 +1,35 @@
 """Discord's own payload limits, so the fake rejects what Discord would (400, code 50035).
 
-Each ``check_*`` function returns a list of ``(path, message)`` problems; an empty list means
-Discord would accept the payload. Only the limits a bot is likely to hit are modelled.
+Each ``check_*`` function returns a list of ``(path, message)`` or ``(path, message, code)``
+problems; an empty list means Discord would accept the payload. Only the limits a bot is
+likely to hit are modelled. A message's components (legacy rows and Components V2 layouts)
+are checked by ``component_rules.py``.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Collection
 from typing import Any
 
-from .world import MessageFlag, walk_components
+from .component_rules import Problems, check_components
+from .world import MessageFlag
 
-Problems = list[tuple[str, str]]
+__all__ = [
+    "EMPTY_MESSAGE",
+    "Problems",
+    "check_choices",
+    "check_commands",
+    "check_components",
+    "check_embeds",
+    "check_message",
+    "check_modal",
+    "form_errors",
+]
+
+EMPTY_MESSAGE = "Cannot send an empty message"
+#: The fields a Components V2 message may not have (the message resource, Create Message).
+NOT_WITH_V2 = ("content", "embeds", "sticker_ids", "poll", "shared_client_theme")
 
 _COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
 
@@ -59,68 +77,22 @@ def check_embeds(embeds: Any) -> Problems:
     return problems
 
 
-def check_components(components: Any, *, v2: bool) -> Problems:
-    problems: Problems = []
-    if not isinstance(components, list):
-        return [("components", "must be a list")]
-    if not v2 and len(components) > 5:
-        problems.append(("components", "must be 5 or fewer in length"))
-    if v2 and sum(1 for _ in walk_components(components)) > 40:
-        problems.append(("components", "a message holds at most 40 components"))
-    seen: set[str] = set()
-    for i, row in enumerate(components):
-        if not v2 and row.get("type") != 1:
-            problems.append((f"components.{i}.type", "top-level components must be action rows"))
-    for c in walk_components(components):
-        kind = c.get("type")
-        if kind == 1:
-            children = c.get("components") or []
-            if not 1 <= len(children) <= 5:
-                problems.append(("components", "an action row holds 1 to 5 components"))
-            if any(ch.get("type") in (3, 5, 6, 7, 8) for ch in children) and len(children) > 1:
-                problems.append(("components", "a select menu must be alone in its action row"))
-        if "custom_id" in c:
-            cid = c["custom_id"]
-            _length(problems, "components.custom_id", cid, 1, 100)
-            if cid in seen:
-                problems.append(("components.custom_id", f"duplicate custom_id {cid!r}"))
-            seen.add(cid)
-        if kind == 2:
-            style = c.get("style")
-            if style == 5:
-                if not c.get("url"):
-                    problems.append(("components.url", "link buttons need a url"))
-            elif style != 6 and not c.get("custom_id"):
-                problems.append(("components.custom_id", "buttons need a custom_id"))
-            _length(problems, "components.label", c.get("label"), 0, 80)
-            if not c.get("label") and not c.get("emoji") and style != 6:
-                problems.append(("components.label", "a button needs a label or an emoji"))
-        if kind in (3, 5, 6, 7, 8):
-            _length(problems, "components.placeholder", c.get("placeholder"), 0, 150)
-            low, high = c.get("min_values", 1), c.get("max_values", 1)
-            if not 0 <= low <= 25 or not 1 <= high <= 25 or low > high:
-                problems.append(("components.min_values", "min/max values out of range"))
-        if kind == 3:
-            options = c.get("options") or []
-            if not 1 <= len(options) <= 25:
-                problems.append(("components.options", "a select holds 1 to 25 options"))
-            if c.get("max_values", 1) > len(options):
-                problems.append(("components.max_values", "max_values exceeds the options"))
-            values = set()
-            for o in options:
-                _length(problems, "components.options.label", o.get("label"), 1, 100)
-                _length(problems, "components.options.value", o.get("value"), 1, 100)
-                _length(problems, "components.options.description", o.get("description"), 0, 100)
-                if o.get("value") in values:
-                    problems.append(("components.options.value", "duplicate option value"))
-                values.add(o.get("value"))
-    return problems
-
-
 def check_message(
-    data: dict[str, Any], *, attachments: int, flags: int, require_content: bool = True
+    data: dict[str, Any],
+    *,
+    attachments: int,
+    flags: int,
+    require_content: bool = True,
+    attachment_names: Collection[str] | None = None,
+    emoji_usable: Callable[[int], bool] | None = None,
 ) -> Problems:
-    """Limits for a message create or the *result* of an edit (data holds the final fields)."""
+    """Limits for a message create or the *result* of an edit (data holds the final fields).
+
+    With IS_COMPONENTS_V2 in ``flags`` the message may hold only components (and files):
+    a non-empty ``content``, ``embeds``, ``sticker_ids``, ``poll`` or ``shared_client_theme``
+    is refused, as Discord refuses them (null and ``[]``, the values the docs say clear them,
+    are fine). ``attachment_names`` and ``emoji_usable`` go to :func:`check_components`.
+    """
     problems: Problems = []
     content = data.get("content") or ""
     v2 = bool(flags & MessageFlag.IS_COMPONENTS_V2)
@@ -131,11 +103,24 @@ def check_message(
         problems.append(("content", "must be 2000 or fewer in length"))
     embeds = data.get("embeds") or []
     problems += check_embeds(embeds)
-    problems += check_components(data.get("components") or [], v2=v2)
+    problems += check_components(
+        data.get("components") or [],
+        v2=v2,
+        attachment_names=attachment_names,
+        emoji_usable=emoji_usable,
+    )
     if attachments > 10:
         problems.append(("attachments", "must be 10 or fewer in length"))
-    if v2 and (content or embeds):
-        problems.append(("content", "content and embeds cannot be used with IS_COMPONENTS_V2"))
+    if v2:
+        problems += [
+            (
+                key,
+                f"The '{key}' field cannot be used when using MessageFlags.IS_COMPONENTS_V2",
+                "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+            )
+            for key in NOT_WITH_V2
+            if data.get(key)
+        ]
     if (
         require_content
         and not content.strip()
@@ -145,7 +130,7 @@ def check_message(
         and not data.get("sticker_ids")
         and not data.get("poll")
     ):
-        problems.append(("", "Cannot send an empty message"))
+        problems.append(("", EMPTY_MESSAGE))
     return problems
 
 
@@ -247,9 +232,11 @@ def _check_command(cmd: dict[str, Any], path: str, *, depth: int) -> Problems:
 def form_errors(problems: Problems) -> dict[str, Any]:
     """Discord's nested ``errors`` object for an Invalid Form Body response."""
     tree: dict[str, Any] = {}
-    for path, message in problems:
+    for problem in problems:
+        path, message = problem[0], problem[1]
+        code = problem[2] if len(problem) > 2 else "BASE_TYPE_INVALID"
         node = tree
         for part in [p for p in path.split(".") if p]:
             node = node.setdefault(part, {})
-        node.setdefault("_errors", []).append({"code": "BASE_TYPE_INVALID", "message": message})
+        node.setdefault("_errors", []).append({"code": code, "message": message})
     return tree

@@ -14,7 +14,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from . import layout
+from .layout import walk_components
+
 if TYPE_CHECKING:
+    from .emojis import FakeEmoji
     from .server import FakeDiscord, InteractionResult
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
@@ -478,6 +482,20 @@ class FakeGuild:
         )
         return member
 
+    def add_emoji(self, name: str, image: bytes) -> FakeEmoji:
+        """A custom emoji of this guild (``image``: PNG, JPEG, GIF, WebP or AVIF bytes); the
+        bot may use it here, and in other guilds where it has Use External Emojis."""
+        emoji = self.fake.emojis.add_guild_emoji(self, name, image)
+        self.fake._world_changed(
+            "GUILD_EMOJIS_UPDATE",
+            {
+                "guild_id": str(self.id),
+                "emojis": [e.payload() for e in self.fake.emojis.of_guild(self)],
+            },
+            intent=1 << 3,  # GUILD_EXPRESSIONS
+        )
+        return emoji
+
     def member(self, user: FakeUser | FakeMember | int) -> FakeMember:
         uid = user if isinstance(user, int) else _user_of(user).id
         try:
@@ -507,7 +525,7 @@ class FakeGuild:
             "default_message_notifications": 0,
             "explicit_content_filter": 0,
             "roles": [r.payload() for r in self.roles.values()],
-            "emojis": [],
+            "emojis": [e.payload() for e in self.fake.emojis.of_guild(self)],
             "stickers": [],
             "features": [],
             "mfa_level": 0,
@@ -597,8 +615,90 @@ class FakeAttachment:
         return data
 
 
+class Layout:
+    """Reading a message's components as a user would (``FakeMessage``, ``MessageVersion``).
+
+    The same for legacy messages and Components V2 ones: buttons and selects are found
+    nested in containers, sections and rows alike. See ``layout.py``.
+    """
+
+    content: str
+    components: list[dict[str, Any]]
+    flags: int
+
+    @property
+    def is_components_v2(self) -> bool:
+        """Whether the message is laid out with Components V2 (flag ``1 << 15``)."""
+        return bool(self.flags & MessageFlag.IS_COMPONENTS_V2)
+
+    def iter_components(self) -> Iterator[dict[str, Any]]:
+        """Every component, depth first in reading order."""
+        return walk_components(self.components)
+
+    def component(self, custom_id: str) -> dict[str, Any] | None:
+        """The component with ``custom_id``, or None."""
+        for component in self.iter_components():
+            if component.get("custom_id") == custom_id:
+                return component
+        return None
+
+    @property
+    def custom_ids(self) -> list[str]:
+        return [c["custom_id"] for c in self.iter_components() if "custom_id" in c]
+
+    @property
+    def buttons(self) -> list[dict[str, Any]]:
+        return [c for c in self.iter_components() if c.get("type") == layout.Kind.BUTTON]
+
+    @property
+    def selects(self) -> list[dict[str, Any]]:
+        return [c for c in self.iter_components() if c.get("type") in layout.Kind.SELECTS]
+
+    def button(self, label: str) -> dict[str, Any]:
+        """The button labelled ``label`` (exactly); raises LookupError if none."""
+        for b in self.buttons:
+            if b.get("label") == label:
+                return b
+        raise LookupError(f"no button {label!r}; buttons: {[b.get('label') for b in self.buttons]}")
+
+    def select_values(self, custom_id: str) -> list[str]:
+        """The option values of the string select ``custom_id`` ([] if none)."""
+        select = self.component(custom_id) or {}
+        return [o["value"] for o in select.get("options") or []]
+
+    def texts(self) -> list[str]:
+        """The text displays' contents in reading order (a V2 message's text)."""
+        return layout.texts(self.components)
+
+    def text(self) -> str:
+        """What the message says in words: its content, or its text displays, one per line."""
+        return "\n".join(p for p in [self.content, *self.texts()] if p)
+
+    @property
+    def accent_color(self) -> int | None:
+        """The first container's accent colour (None: no container, or no accent)."""
+        colours = self.accent_colors()
+        return colours[0] if colours else None
+
+    def accent_colors(self) -> list[int | None]:
+        """Each container's accent colour, in reading order."""
+        return layout.accent_colors(self.components)
+
+    def thumbnails(self) -> list[str]:
+        """The thumbnails' image URLs, in reading order."""
+        return layout.thumbnails(self.components)
+
+    def media_urls(self) -> list[str]:
+        """Every media URL shown (thumbnails, gallery items, files), in reading order."""
+        return layout.media_urls(self.components)
+
+    def emoji_ids(self) -> list[int]:
+        """The custom emoji ids the message uses (content, text displays, buttons, options)."""
+        return layout.emoji_ids(self.content, self.components)
+
+
 @dataclass(frozen=True)
-class MessageVersion:
+class MessageVersion(Layout):
     """What a message looked like from one moment on (messages keep every version).
 
     ``at`` is when it began to show, in epoch seconds on the fake clock (``fake.clock.now()``,
@@ -626,17 +726,6 @@ class MessageVersion:
         return text_of(self.content, self.embeds, self.components, self.attachments)
 
 
-def walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    """Every component in a message's component tree, depth first (v1 rows and v2 layouts)."""
-    for component in components or []:
-        yield component
-        yield from walk_components(component.get("components") or [])
-        for key in ("component", "accessory"):
-            child = component.get(key)
-            if isinstance(child, dict):
-                yield from walk_components([child])
-
-
 def embed_text(embed: dict[str, Any]) -> str:
     parts = [embed.get("title"), embed.get("description")]
     for key in ("author", "footer"):
@@ -653,19 +742,22 @@ def text_of(
     components: list[dict[str, Any]],
     attachments: list[FakeAttachment],
 ) -> str:
-    """Everything a user reads on a message, as one string (for leak checks)."""
+    """Everything a user reads on a message, as one string (for leak checks): content, embeds,
+    every text display, button label, select placeholder and option, media alt text (nested
+    in containers and sections too) and attachment names."""
     parts = [content]
     parts.extend(embed_text(e) for e in embeds)
     for c in walk_components(components):
         parts.extend(str(c[k]) for k in ("label", "placeholder", "content", "title") if c.get(k))
         for option in c.get("options") or []:
             parts.extend(str(option[k]) for k in ("label", "description") if option.get(k))
+        parts.extend(layout.alt_texts(c))  # what a screen reader reads out
     parts.extend(a.filename for a in attachments)
     return "\n".join(p for p in parts if p)
 
 
 @dataclass(eq=False)
-class FakeMessage:
+class FakeMessage(Layout):
     """A message; ``ephemeral_for`` is the only user who can see it, when it is ephemeral."""
 
     id: int
@@ -716,35 +808,6 @@ class FakeMessage:
         if self.ephemeral_for is not None:
             return who.id == self.ephemeral_for.id
         return self.channel.can_see(who)
-
-    def iter_components(self) -> Iterator[dict[str, Any]]:
-        return walk_components(self.components)
-
-    def component(self, custom_id: str) -> dict[str, Any] | None:
-        """The component with ``custom_id``, or None."""
-        for component in self.iter_components():
-            if component.get("custom_id") == custom_id:
-                return component
-        return None
-
-    @property
-    def custom_ids(self) -> list[str]:
-        return [c["custom_id"] for c in self.iter_components() if "custom_id" in c]
-
-    @property
-    def buttons(self) -> list[dict[str, Any]]:
-        return [c for c in self.iter_components() if c.get("type") == 2]
-
-    @property
-    def selects(self) -> list[dict[str, Any]]:
-        return [c for c in self.iter_components() if c.get("type") in (3, 5, 6, 7, 8)]
-
-    def button(self, label: str) -> dict[str, Any]:
-        """The button labelled ``label`` (exactly); raises LookupError if none."""
-        for b in self.buttons:
-            if b.get("label") == label:
-                return b
-        raise LookupError(f"no button {label!r}; buttons: {[b.get('label') for b in self.buttons]}")
 
     def all_text(self) -> str:
         """Content, embed text, component labels/options and attachment names, one blob."""
