@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import gc
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from typing import Any
 
 import discord
@@ -48,6 +48,17 @@ PICTURE_COOLDOWN = 5.0
 
 ComponentAction = Callable[[Interaction, Table, CustomId, Sequence[str]], Awaitable[None]]
 PersonalAction = Callable[[Interaction, CustomId], Awaitable[None]]
+
+
+def _every_component(components: Sequence[Any]) -> Iterator[Any]:
+    """Every component of a message, nested ones too: action rows' buttons and selects, and a
+    Components V2 layout's containers, sections and their accessories."""
+    for component in components:
+        yield component
+        yield from _every_component(getattr(component, "children", ()) or ())
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            yield accessory
 
 
 def player_of(interaction: Interaction) -> Player:
@@ -327,8 +338,7 @@ class Uno(commands.Cog, name=HANDLER_COG):
         kind = int(data.get("component_type", 0))
         on_message = {
             (getattr(child, "custom_id", None), getattr(child.type, "value", None))
-            for row in message.components
-            for child in getattr(row, "children", [row])
+            for child in _every_component(message.components)
         }
         if (custom_id, kind) not in on_message:
             await self.replies.speak_to(interaction)
@@ -376,7 +386,7 @@ class Uno(commands.Cog, name=HANDLER_COG):
         message = interaction.message
         if (
             message is not None
-            and message.embeds
+            and (message.embeds or message.flags.components_v2)
             and not message.flags.ephemeral
             and self.messages.is_retired(table, message.id)
         ):
