@@ -98,6 +98,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tables.table import NEXT_HAND_SECONDS  # noqa: E402
 from tests.fakediscord import (  # noqa: E402
     BotProcess,
     FakeChannel,
@@ -465,11 +466,13 @@ class Driver:
         self.table_msg: FakeMessage | None = None
         self.hand_number: int | None = None
         self.points = points
+        self.last_action = "nothing"  # the last interaction's verb, for the anomaly reports
 
     # -- interactions
 
     async def _record(self, result: InteractionResult, follow: Callable[[], bool]) -> None:
         """Wait for the first answer, then until the user sees the result; record both."""
+        self.last_action = verb_of(result)
         answered = await self.fake.until(self.channel, lambda: result.responded, DEADLINE + 0.5)
         completion = None
         if answered:
@@ -520,18 +523,22 @@ class Driver:
                 return message
         return None
 
-    async def table_at_least(self, version: int) -> FakeMessage:
+    async def table_at_least(self, version: int, within: float = TABLE_WITHIN) -> FakeMessage:
         """Wait until the table message shows ``version`` (or later)."""
         ok = await self.fake.until(
             self.channel,
             lambda: (m := self.find_table_message()) is not None and footer_version(m) >= version,
-            TABLE_WITHIN,
+            within,
         )
         message = self.find_table_message()
         if not ok or message is None:
             shown = footer_version(message)
+            ids = message.custom_ids if message is not None else []
+            verbs = sorted({c.split(":")[2] for c in ids if c.count(":") > 2})
             self.bench.anomaly(
-                "table_message_behind", f"table {self.index}: wants v{version}, shows v{shown}"
+                "table_message_behind",
+                f"table {self.index}: wants v{version}, shows v{shown} with {verbs}"
+                f" after {self.last_action}",
             )
             raise StuckError(f"table {self.index} message shows v{shown}, not v{version}")
         self.table_msg = message
@@ -597,8 +604,13 @@ class Driver:
             if table.component(hand_button) is None:
                 if table.component(f"uno:1:next:{self.table_id}") is not None:
                     # Between two hands: the match goes on. The table deals the next hand
-                    # after its pause; the players wait for it like people do.
-                    await self.table_at_least(footer_version(table) + 1)
+                    # after its pause; the players wait for it like people do. The wait
+                    # counts from here, a little after the pause began: its whole length,
+                    # and then as long as for any move (TABLE_WITHIN alone, as long as the
+                    # pause itself, lets a deal that comes a little late look stuck).
+                    await self.table_at_least(
+                        footer_version(table) + 1, NEXT_HAND_SECONDS + TABLE_WITHIN
+                    )
                     hand = None
                     continue
                 # The match is over (or the table closed): open a new one in the channel.
