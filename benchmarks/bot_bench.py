@@ -33,13 +33,26 @@ drift of the machine's load falls on both. For every run it prints a ``run`` JSO
   the window (its ``gc.callbacks`` hook, ``MONITOR_EVENT_LOOP=1``), wall and thread CPU
   time; ``stall_max_ms``: the longest event-loop stall;
 * ``rss_mb`` / ``peak_rss_mb``: the process's memory at the end of the window;
+* ``moves``: the interactions in the window that changed a table — one per decision of a
+  player that the table message then showed as a newer version: a card (a wild with its
+  colour), Draw, Pass, UNO!, Challenge, a start colour, and in a table opened anew each join
+  and the start; not showing a hand, nor ``/uno new``, nor the table dealing by itself
+  (``Driver.moved``);
+* what the process sent Discord per move, from the fake's recorded requests in the window
+  (``traffic_per_move``): ``calls_per_move`` (REST requests, whatever their answer),
+  ``uploads_per_move`` (pictures) and ``upload_kb_per_move`` (their bytes, kB of 1,000), in
+  all and apart for ``table_*`` (posts and edits of the public table message, by whatever
+  route, with their uploads), ``hands_*`` (every other request on the interaction routes:
+  callbacks, and the webhook's posts and edits of the ephemeral hands and other answers)
+  and ``other_*`` (turn pings and their deletions, deleting a retired table message, ...);
 * ``health``: unanswered interactions, the fake's unknown routes and rejected requests,
   tracebacks, stuck tables.
 
 Then a ``summary`` line per size — the bot's figures, the floor's, and
-``cpu_ratio_bot_to_floor`` (medians when ``--repeats`` > 1) — and a Markdown table on
-stderr. Targets: CPU per interaction <= 2x the floor (stretch 1.5x); at the largest size,
-first answer p99 <= 100 ms, final answer p99 <= 500 ms, no collection over 20 ms.
+``cpu_ratio_bot_to_floor`` (medians when ``--repeats`` > 1) — and two Markdown tables on
+stderr (the latencies; the traffic per move beside CPU per interaction). Targets: CPU per
+interaction <= 2x the floor (stretch 1.5x); at the largest size, first answer p99 <= 100
+ms, final answer p99 <= 500 ms, no collection over 20 ms.
 
 The answers' latencies are stamped in this process (the fake and the drivers), so its own
 pauses would count against the bot: its cyclic garbage collector is off during the window.
@@ -65,6 +78,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import contextvars
 import gc
 import json
 import math
@@ -84,6 +98,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tables.table import NEXT_HAND_SECONDS  # noqa: E402
 from tests.fakediscord import (  # noqa: E402
     BotProcess,
     FakeChannel,
@@ -91,6 +106,7 @@ from tests.fakediscord import (  # noqa: E402
     FakeMessage,
     FakeUser,
     InteractionResult,
+    RecordedRequest,
 )
 
 DEADLINE = 3.0  # Discord's: a first answer later than this is "This interaction failed"
@@ -124,19 +140,51 @@ def _wake(future: asyncio.Future[None]) -> None:
         future.set_result(None)
 
 
+#: The messages the REST request being handled created or edited (the fake handles each
+#: request in its own task, so each has its own list).
+_TOUCHED: contextvars.ContextVar[list[int] | None] = contextvars.ContextVar(
+    "bot_bench_touched", default=None
+)
+
+
 class BenchDiscord(FakeDiscord):
-    """The fake Discord, plus a wake-up per channel.
+    """The fake Discord, plus a wake-up per channel, and which messages each request touched.
 
     ``FakeDiscord.wait_for`` wakes every waiter on every change anywhere; with a hundred
     drivers that is a hundred wake-ups per request, which would load this process (and so
     the measured round trips) for nothing. Here a driver sleeps until something happens in
     its own channel: an interaction answered, a message created or edited. Nothing else of
     the fake changes; the latencies are the fake's own ``dispatched_at``/``responded_at``.
+
+    ``touched`` maps each recorded request (by ``id``) to the ids of the messages it created
+    or edited, whatever the route — a channel post or edit, an interaction callback that
+    updates the clicked message, an edit through the interaction's webhook — so the traffic
+    can be told apart by the message it went to (see ``traffic_of``).
     """
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._sleepers: dict[int, list[asyncio.Future[None]]] = {}
+        self.touched: dict[int, tuple[int, ...]] = {}
+
+    async def _rest(self, request: Any) -> Any:
+        mark = _TOUCHED.set([])
+        try:
+            return await super()._rest(request)
+        finally:
+            _TOUCHED.reset(mark)
+
+    def _record(self, record: RecordedRequest, response: Any, result: Any) -> None:
+        touched = _TOUCHED.get()
+        if touched:
+            self.touched[id(record)] = tuple(touched)
+        super()._record(record, response, result)
+
+    @staticmethod
+    def _touch(message: FakeMessage) -> None:
+        touched = _TOUCHED.get()
+        if touched is not None:
+            touched.append(message.id)
 
     def _poke(self, channel_id: int) -> None:
         for future in self._sleepers.pop(channel_id, ()):
@@ -152,13 +200,16 @@ class BenchDiscord(FakeDiscord):
 
     async def _create_message(self, channel: FakeChannel, *args: Any, **kwargs: Any) -> Any:
         try:
-            return await super()._create_message(channel, *args, **kwargs)
+            message = await super()._create_message(channel, *args, **kwargs)
+            self._touch(message)
+            return message
         finally:
             self._poke(channel.id)
 
     async def _edit_message(self, msg: FakeMessage, payload: Any, files: Any) -> None:
         try:
             await super()._edit_message(msg, payload, files)
+            self._touch(msg)
         finally:
             self._poke(msg.channel.id)
 
@@ -273,15 +324,75 @@ class Bench:
     samples: list[Sample] = field(default_factory=list)
     anomalies: dict[str, int] = field(default_factory=dict)
     anomaly_examples: list[str] = field(default_factory=list)
-    moves: int = 0  # actions that changed a table (play window)
+    moves: int = 0  # interactions that changed a table, in the play window (see Driver.moved)
     hands_dealt: int = 0  # new hands dealt in the play window (a hand ended)
     matches_finished: int = 0  # matches won in the play window (the table is opened anew)
     phase: str = "setup"
+    table_messages: set[int] = field(default_factory=set)  # every message read as a table's
 
     def anomaly(self, what: str, detail: str) -> None:
         self.anomalies[what] = self.anomalies.get(what, 0) + 1
         if len(self.anomaly_examples) < 10:
             self.anomaly_examples.append(f"{what}: {detail}")
+
+
+#: Where a REST request went (``traffic_of``), in the order the figures are printed.
+TRAFFIC = ("table", "hands", "other")
+#: The routes of an interaction's answer: its callback and its webhook (followups and edits).
+INTERACTION_ROUTES = ("/interactions/", "/webhooks/")
+#: The keys of ``traffic_per_move``.
+TRAFFIC_KEYS = tuple(
+    f"{prefix}{what}_per_move"
+    for prefix in ("", *(f"{name}_" for name in TRAFFIC))
+    for what in ("calls", "uploads", "upload_kb")
+)
+
+
+def traffic_of(record: RecordedRequest, touched: tuple[int, ...], tables: set[int]) -> str:
+    """``table``: the request posted or edited a message a driver read as a table's (by any
+    route: a channel post or edit, a callback updating the clicked table, a webhook edit);
+    ``hands``: any other request on the interaction routes — callbacks and their webhook's
+    posts and edits, which carry the ephemeral hands (and the other answers to a player);
+    ``other``: the rest — turn pings and their deletions, deleting a retired table message,
+    reads, emojis."""
+    if any(message in tables for message in touched):
+        return "table"
+    if (record.route or record.path).startswith(INTERACTION_ROUTES):
+        return "hands"
+    return "other"
+
+
+def uploads_of(record: RecordedRequest) -> tuple[int, int]:
+    """How many pictures the request uploaded, and their bytes: the files of a multipart
+    body, and an image sent inline as a data URI (an emoji's, which Discord takes base64 in
+    JSON: counted as its decoded size)."""
+    files, size = len(record.file_sizes), sum(record.file_sizes)
+    image = record.body.get("image") if isinstance(record.body, dict) else None
+    if isinstance(image, str) and image.startswith("data:"):
+        files, size = files + 1, size + len(image.partition(",")[2]) * 3 // 4
+    return files, size
+
+
+def traffic_per_move(
+    sent: list[RecordedRequest], fake: BenchDiscord, tables: set[int], moves: int
+) -> dict[str, float | None]:
+    """REST calls, uploaded pictures and uploaded kB (1,000 bytes) per move, in all
+    (``calls_per_move``, ...) and for each of ``TRAFFIC`` (``table_calls_per_move``, ...).
+    Every request counts, whatever its answer (a refused one was sent too)."""
+    totals = {name: [0, 0, 0] for name in TRAFFIC}
+    for record in sent:
+        counts = totals[traffic_of(record, fake.touched.get(id(record), ()), tables)]
+        files, size = uploads_of(record)
+        counts[0] += 1
+        counts[1] += files
+        counts[2] += size
+    out: dict[str, float | None] = {}
+    every = [sum(c[i] for c in totals.values()) for i in range(3)]
+    for prefix, (calls, files, size) in (("", every), *((f"{n}_", totals[n]) for n in TRAFFIC)):
+        out[f"{prefix}calls_per_move"] = round(calls / moves, 2) if moves else None
+        out[f"{prefix}uploads_per_move"] = round(files / moves, 2) if moves else None
+        out[f"{prefix}upload_kb_per_move"] = round(size / 1000 / moves, 2) if moves else None
+    return out
 
 
 def percentile(sorted_values: list[float], p: float) -> float:
@@ -355,11 +466,13 @@ class Driver:
         self.table_msg: FakeMessage | None = None
         self.hand_number: int | None = None
         self.points = points
+        self.last_action = "nothing"  # the last interaction's verb, for the anomaly reports
 
     # -- interactions
 
     async def _record(self, result: InteractionResult, follow: Callable[[], bool]) -> None:
         """Wait for the first answer, then until the user sees the result; record both."""
+        self.last_action = verb_of(result)
         answered = await self.fake.until(self.channel, lambda: result.responded, DEADLINE + 0.5)
         completion = None
         if answered:
@@ -410,21 +523,26 @@ class Driver:
                 return message
         return None
 
-    async def table_at_least(self, version: int) -> FakeMessage:
+    async def table_at_least(self, version: int, within: float = TABLE_WITHIN) -> FakeMessage:
         """Wait until the table message shows ``version`` (or later)."""
         ok = await self.fake.until(
             self.channel,
             lambda: (m := self.find_table_message()) is not None and footer_version(m) >= version,
-            TABLE_WITHIN,
+            within,
         )
         message = self.find_table_message()
         if not ok or message is None:
             shown = footer_version(message)
+            ids = message.custom_ids if message is not None else []
+            verbs = sorted({c.split(":")[2] for c in ids if c.count(":") > 2})
             self.bench.anomaly(
-                "table_message_behind", f"table {self.index}: wants v{version}, shows v{shown}"
+                "table_message_behind",
+                f"table {self.index}: wants v{version}, shows v{shown} with {verbs}"
+                f" after {self.last_action}",
             )
             raise StuckError(f"table {self.index} message shows v{shown}, not v{version}")
         self.table_msg = message
+        self.bench.table_messages.add(message.id)
         hand = hand_number(message)
         if hand is not None:
             if (
@@ -454,10 +572,24 @@ class Driver:
         version = footer_version(lobby)
         await self.press(second, lobby, join)
         lobby = await self.table_at_least(version + 1)
+        self.moved()
         await self.ask(third, "uno join")
         lobby = await self.table_at_least(version + 2)
+        self.moved()
         await self.press(host, lobby, f"uno:1:start:{self.table_id}")
         await self.table_at_least(version + 3)
+        self.moved()
+
+    def moved(self) -> None:
+        """Count a move: one interaction of a player — the last one of a decision — after
+        which the public table message showed a newer version. In the play loop: a card (a
+        wild with its colour: the colour button is the interaction that moves), Draw, Pass,
+        UNO!, Challenge, a start colour; in a table opened anew in the window: each join and
+        the start. Not moves: showing a hand, picking a wild before its colour, ``/uno new``
+        (a new lobby), and what the table does by itself (dealing the next hand after its
+        pause). Moves are counted in the measured window only."""
+        if self.bench.phase == "play":
+            self.bench.moves += 1
 
     # -- play
 
@@ -472,8 +604,13 @@ class Driver:
             if table.component(hand_button) is None:
                 if table.component(f"uno:1:next:{self.table_id}") is not None:
                     # Between two hands: the match goes on. The table deals the next hand
-                    # after its pause; the players wait for it like people do.
-                    await self.table_at_least(footer_version(table) + 1)
+                    # after its pause; the players wait for it like people do. The wait
+                    # counts from here, a little after the pause began: its whole length,
+                    # and then as long as for any move (TABLE_WITHIN alone, as long as the
+                    # pause itself, lets a deal that comes a little late look stuck).
+                    await self.table_at_least(
+                        footer_version(table) + 1, NEXT_HAND_SECONDS + TABLE_WITHIN
+                    )
                     hand = None
                     continue
                 # The match is over (or the table closed): open a new one in the channel.
@@ -506,7 +643,7 @@ class Driver:
             # The move shows on the table message (a refused move never does: the table is
             # then reported behind and stuck).
             await self.table_at_least(version + 1)
-            self.bench.moves += 1
+            self.moved()
             await asyncio.sleep(self.rng.uniform(0.0, self.think))
 
     async def move(self, user: FakeUser, hand: FakeMessage) -> FakeMessage:
@@ -925,6 +1062,7 @@ def figures_of(
         "uploads_per_interaction": (
             round(sum(len(r.files) for r in sent) / interactions, 2) if interactions else None
         ),
+        **traffic_per_move(sent, fake, bench.table_messages, bench.moves),
         "first_p50_ms": first.get("p50_ms"),
         "first_p99_ms": first.get("p99_ms"),
         "first_max_ms": first.get("max_ms"),
@@ -1016,6 +1154,8 @@ def summarise(results: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], bool
                 "stall_max_ms",
                 "rss_mb",
                 "interactions_per_s",
+                "moves",
+                *TRAFFIC_KEYS,
             ):
                 value = median([r[key] for r in runs])
                 line[f"{kind}_{key}"] = None if value is None else round(value, 3)
@@ -1046,7 +1186,45 @@ def summarise(results: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], bool
 
 
 def table_text(lines: list[dict[str, Any]]) -> str:
-    """The summary as a Markdown table (for docs/performance.md): one row per size and kind."""
+    """The summary as Markdown tables (for docs/performance.md): one row per size and kind;
+    the latencies and the collector, then what was sent to Discord per move."""
+    return latency_table(lines) + "\n\n" + traffic_table(lines)
+
+
+def _cell(line: dict[str, Any], kind: str, key: str) -> str:
+    value = line.get(f"{kind}_{key}" if key != "ratio" else f"cpu_ratio_{kind}_to_floor")
+    return "–" if value is None else f"{value:g}"
+
+
+def traffic_table(lines: list[dict[str, Any]]) -> str:
+    """REST calls, uploaded pictures and kB per move — in all, then the table message, the
+    hands and the rest — beside CPU per interaction and its ratio to the floor."""
+    rows = [
+        "| tables | bot | moves | CPU / interaction (ms) | × floor "
+        "| REST calls / move: all (table, hands, other) "
+        "| uploaded kB / move: all (table, hands, other) "
+        "| pictures / move: all (table, hands, other) |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for line in lines:
+        for kind in ("floor", "before", "bot"):
+            if f"{kind}_cpu_ms_per_interaction" not in line:
+                continue
+
+            def split(what: str, line: dict[str, Any] = line, kind: str = kind) -> str:
+                parts = ", ".join(_cell(line, kind, f"{n}_{what}_per_move") for n in TRAFFIC)
+                return f"{_cell(line, kind, f'{what}_per_move')} ({parts})"
+
+            rows.append(
+                f"| {line['tables']} | {kind} | {_cell(line, kind, 'moves')} "
+                f"| {_cell(line, kind, 'cpu_ms_per_interaction')} | {_cell(line, kind, 'ratio')} "
+                f"| {split('calls')} | {split('upload_kb')} | {split('uploads')} |"
+            )
+    return "\n".join(rows)
+
+
+def latency_table(lines: list[dict[str, Any]]) -> str:
+    """CPU per interaction, the answers' latencies, the collector and memory."""
     rows = [
         "| tables | bot | CPU / interaction (ms) | × floor | first answer p50 / p99 (ms) "
         "| final answer p50 / p99 (ms) | longest GC, wall (CPU) (ms) | GC CPU share "
@@ -1059,10 +1237,7 @@ def table_text(lines: list[dict[str, Any]]) -> str:
                 continue
 
             def g(key: str, line: dict[str, Any] = line, kind: str = kind) -> str:
-                value = line.get(
-                    f"{kind}_{key}" if key != "ratio" else f"cpu_ratio_{kind}_to_floor"
-                )
-                return "–" if value is None else f"{value:g}"
+                return _cell(line, kind, key)
 
             rows.append(
                 f"| {line['tables']} | {kind} | {g('cpu_ms_per_interaction')} | {g('ratio')} "

@@ -140,6 +140,7 @@ class RecordedRequest:
     at: float  # when it came in: fake.clock.monotonic() (time.monotonic() plus the offset)
     response: Any = None
     fault: FaultRule | None = None  # the fault rule that fired on it, if one did
+    file_sizes: list[int] = field(default_factory=list)  # bytes of each, as in files
 
     def __repr__(self) -> str:
         return f"<{self.method} {self.path} -> {self.status}>"
@@ -1809,6 +1810,7 @@ class FakeDiscord:
             status=0 if dropped else response.status,
             body=body,
             files=[f[0] for f in files.by_index.values()],
+            file_sizes=[len(f[1]) for f in files.by_index.values()],
             at=at,
             fault=fault,
         )

@@ -243,6 +243,8 @@ async def test_channel_messages_edits_files_and_threads(world: World) -> None:
     assert announcement.content == "Hello all (edited)"
     assert [v.content for v in announcement.history] == ["Hello all", "Hello all (edited)"]
     assert announcement.attachments[0].data == b"PNG?"
+    (upload,) = [r for r in fake.requests if r.files]
+    assert (upload.files, upload.file_sizes) == (["board.png"], [4])
     assert announcement in fake.visible_to(world.bob)
     (thread,) = world.guild.threads
     assert thread.name == "game"
