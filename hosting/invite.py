@@ -23,8 +23,8 @@ NEEDED: tuple[tuple[str, str, str], ...] = (
         "Send Messages in Threads",
         "post the table message when the table is in a thread",
     ),
-    ("embed_links", "Embed Links", "show the table as an embed"),
-    ("attach_files", "Attach Files", "attach the picture of the table"),
+    ("embed_links", "Embed Links", "show the top card's picture in the table message"),
+    ("attach_files", "Attach Files", "attach the scoring card at the end of each hand"),
 )
 #: The OAuth2 scopes: the bot user, and its slash commands.
 SCOPES: tuple[str, ...] = ("bot", "applications.commands")

@@ -130,11 +130,45 @@ def select_values(message: Any, prefix: str = "uno:1:pick") -> list[str]:
 
 
 def description(message: Any) -> str:
+    """The text a reader sees: embed descriptions, or a Components V2 message's texts."""
+    if message.is_components_v2:
+        return "\n".join(message.texts())
     return "\n".join(embed.get("description", "") for embed in message.embeds)
 
 
 def title(message: Any) -> str:
+    """An embed's title, or a Components V2 message's headings (``## …``)."""
+    if message.is_components_v2:
+        heads = [line for text in message.texts() for line in text.splitlines()]
+        return " ".join(line.lstrip("#").strip() for line in heads if line.startswith("## "))
     return " ".join(embed.get("title", "") for embed in message.embeds)
+
+
+def shown_turn(message: Any) -> str:
+    """Where a table message names whose turn it is: its text ("Turn: <@…>")."""
+    return message.content or description(message)
+
+
+async def play_card(world: World, user: Any, hand: Any, notation: str, colour: str = "") -> Any:
+    """Play a card from an open hand in one click: its button (a wild: its colour's button),
+    or — when the hand offers more cards than buttons fit — the card menu."""
+    ids = custom_ids(hand)
+    wanted = f"{notation}={colour}" if colour else notation
+    for custom_id in ids:
+        kind, _, arg = custom_id.split(":")[2], None, custom_id.rsplit(":", 1)[1]
+        if kind in ("play", "colour") and arg.removesuffix("+uno") == wanted:
+            return await click(world, user, hand, custom_id)
+    select = find_id(hand, "uno:1:pick:")
+    value = next(v for v in select_values(hand) if v.removesuffix("+uno") == notation)
+    chosen = await choose(world, user, hand, select, value)
+    if colour:
+        return await click(
+            world,
+            user,
+            chosen.message,
+            find_id(chosen.message, "uno:1:colour:").rsplit(":", 1)[0] + f":{notation}={colour}",
+        )
+    return chosen
 
 
 def is_hand(message: Any) -> bool:

@@ -153,7 +153,7 @@ async def _table_said(world: World, line: str, within: float = 5.0) -> bool:
             if message.ephemeral:
                 continue
             versions = [*message.history, message.snapshot()]
-            if any(line in e.get("description", "") for v in versions for e in v.embeds):
+            if any(line in v.all_text() for v in versions):
                 return True
         if time.monotonic() > deadline:
             return False

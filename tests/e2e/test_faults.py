@@ -119,7 +119,7 @@ async def test_a_callback_carried_out_but_answered_5xx_still_answers_the_player(
         assert [c.get("code") for c in shown.callbacks] == [None, 40060]
         assert shown.message is not None
         assert is_hand(shown.message)
-        assert find_id(shown.message, f"uno:1:pick:{table_id}:")
+        assert find_id(shown.message, f"uno:1:play:{table_id}:")
         rule = world.fake.fault("POST", CALLBACK, status=502, carried_out=True, limit=1)
         played = await world.fake.slash(world.alice, world.channel, "uno play", card="R1")
         await played.done(within=20)
@@ -305,7 +305,7 @@ async def test_a_hand_opened_fifteen_minutes_ago_sleeps_and_its_owner_is_pinged(
         assert fresh.message is not None
         assert fresh.message.id != hand.id
         assert "It's your turn" in fresh.all_text()
-        assert find_id(fresh.message, f"uno:1:pick:{table_id}:")
+        assert find_id(fresh.message, f"uno:1:play:{table_id}:")
         no_tracebacks(world)
 
 

@@ -168,10 +168,11 @@ async def test_r_uno_1_r_uno_2_play_and_call_uno_is_never_caught(world: World) -
         dealer=2,
     )
     hand = (await slash(world, world.alice, "uno hand")).message
-    select_id = find_id(hand, "uno:1:pick:")
-    labels = [o["label"] for c in hand.components for o in _options(c)]
-    assert "Red 1 — and call UNO!" in labels
-    await choose(world, world.alice, hand, select_id, "R1+uno")
+    # One click plays the second-to-last card and calls UNO with it (R-UNO-1).
+    play = find_id(hand, f"uno:1:play:{table_id}:")
+    assert play.endswith(":R1+uno")
+    assert "Red 1 + UNO!" in description(hand) or "Red 1 + UNO!" in str(hand.components)
+    await click(world, world.alice, hand, play)
     await asyncio.sleep(4.0)  # longer than the catch grace and the computers' pauses
     table = await load(world, table_id)
     assert table.match is not None

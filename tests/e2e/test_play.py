@@ -6,8 +6,8 @@ from engine.events import PlayerWentOut
 
 from .harness import (
     World,
-    choose,
     click,
+    custom_ids,
     description,
     find_id,
     is_hand,
@@ -44,8 +44,10 @@ async def test_r_uno_1_r_uno_2_a_hand_by_slash_commands_with_uno_call_and_catch(
     # Bruno cannot match Red 2: he draws Green 2, which he may play at once (R-TURN-5).
     drawn = await slash(world, bruno, "uno draw")
     assert "Green 2" in description(drawn.message)
-    assert select_values(drawn.message) == ["G2"]
-    await choose(world, bruno, drawn.message, find_id(drawn.message, "uno:1:pick:"), "G2")
+    # The drawn card, one click away (and nothing else to play: R-TURN-5).
+    plays = [i for i in custom_ids(drawn.message) if ":play:" in i or ":colour:" in i]
+    assert [p.rsplit(":", 1)[1] for p in plays] == ["G2"]
+    await click(world, bruno, drawn.message, plays[0])
     # Carla plays her second-to-last card and forgets UNO; Bruno catches her (R-UNO-2).
     await slash(world, carla, "uno play", card="G9")
     caught = await slash(world, bruno, "uno catch", player=carla)
@@ -82,11 +84,8 @@ async def test_r_chal_3_r_chal_4_wild_draw_four_challenged_both_ways_by_buttons(
     shown = await click(world, alice, table_message(world), f"uno:1:hand:{table_id}")
     assert shown.ephemeral
     hand = shown.message
-    picked = await choose(world, alice, hand, find_id(hand, "uno:1:pick:"), "W4")
-    colours = picked.message
-    await click(
-        world, alice, colours, find_id(colours, "uno:1:colour:").rsplit(":", 1)[0] + ":W4=B"
-    )
+    # A wild and its colour in one click.
+    await click(world, alice, hand, find_id(hand, "uno:1:colour:").rsplit(":", 1)[0] + ":W4=B")
     hit = await slash(world, bruno, "uno hand")
     assert "challenge" in description(hit.message).lower()
     challenged = await click(world, bruno, hit.message, find_id(hit.message, "uno:1:challenge:"))
@@ -129,8 +128,10 @@ async def test_a_sixty_card_hand_is_shown_whole_with_its_playable_cards(world: W
     assert "Your hand — 60 cards" in title(message)
     lines = [line for line in description(message).splitlines() if line.startswith(("▶", "·"))]
     assert len(lines) == 60
-    values = select_values(message)
-    assert 0 < len(values) <= 25
-    assert set(values) == {f for f in faces if f[1:] == "7"}
+    # Each playable card one click away (a button, or the menu beyond twenty of them).
+    offered = [i.rsplit(":", 1)[1] for i in custom_ids(message) if ":play:" in i]
+    offered += select_values(message)
+    assert 0 < len(offered) <= 25
+    assert set(offered) == {f for f in faces if f[1:] == "7" or f[0] == "B"}
     png = shown.attachments[0].data
     assert png.startswith(b"\x89PNG")

@@ -179,8 +179,11 @@ async def test_a_whole_hand_played_through_buttons_and_selects(world: World) -> 
             ).message
             hands[seat] = hand
         ids = custom_ids(hand)
+        cards = [i for i in ids if i.startswith(("uno:1:play:", "uno:1:colour:"))]
         if any(i.startswith("uno:1:choose:") for i in ids):
             await click(world, user, hand, find_id(hand, "uno:1:choose:"))
+        elif cards:  # one click a card (a wild with its colour)
+            await click(world, user, hand, cards[0])
         elif any(i.startswith("uno:1:pick:") for i in ids):
             pick = find_id(hand, "uno:1:pick:")
             value = next(

@@ -22,6 +22,7 @@ from .harness import (
     load,
     open_table,
     settle,
+    shown_turn,
     slash,
     stack,
     table_message,
@@ -30,10 +31,17 @@ from .harness import (
 FOOTER = re.compile(r"version (\d+)")
 
 
+def footers(message: Any) -> list[str]:
+    """A table message's footer: an embed's, or a Components V2 message's small print."""
+    return [(e.get("footer") or {}).get("text", "") for e in message.embeds] + [
+        text for text in message.texts() if text.startswith("-# ")
+    ]
+
+
 def shown_version(message: Any) -> int:
     """The table version a table message says it shows (its footer)."""
-    for embed in message.embeds:
-        found = FOOTER.search((embed.get("footer") or {}).get("text", ""))
+    for text in footers(message):
+        found = FOOTER.search(text)
         if found:
             return int(found.group(1))
     raise AssertionError("no version in the table message's footer")
@@ -44,7 +52,7 @@ def table_messages(world: World, table_id: str) -> list[Any]:
     return [
         m
         for m in world.fake.channel_messages(world.channel)
-        if m.embeds and table_id in " ".join(str(e.get("footer")) for e in m.embeds)
+        if any(table_id in text for text in footers(m))
     ]
 
 
@@ -89,7 +97,7 @@ async def test_a_restart_after_a_committed_move_shows_the_current_turn(world: Wo
     assert shown_version(shown) == moved.version
     assert len(table_messages(world, table_id)) == 1
     current = moved.players[moved.match.hand.current]  # type: ignore[union-attr]
-    assert f"<@{current.user_id}>" in (shown.content or "")
+    assert f"<@{current.user_id}>" in shown_turn(shown)
 
 
 async def test_end_racing_a_play_leaves_one_message_showing_the_closed_table(
@@ -136,7 +144,7 @@ async def test_a_repost_racing_a_play_leaves_one_message_on_the_final_state(
         assert table_messages(world, table_id) == [shown]
         assert (await load(world, table_id)).message_id == shown.id
         assert shown_version(shown) == final.version
-        assert f"<@{world.bruno.id}>" in (shown.content or "")  # Bruno's turn after Alice's R1
+        assert f"<@{world.bruno.id}>" in shown_turn(shown)  # Bruno's turn after Alice's R1
 
 
 async def test_five_simultaneous_reposts_leave_one_live_table_message(world: World) -> None:
@@ -156,7 +164,7 @@ async def test_five_simultaneous_reposts_leave_one_live_table_message(world: Wor
     find_id(messages[0], f"uno:1:hand:{table_id}")
 
 
-async def test_a_hand_opened_while_waiting_shows_the_card_menu_when_the_turn_comes(
+async def test_a_hand_opened_while_waiting_shows_the_cards_to_play_when_the_turn_comes(
     world: World,
 ) -> None:
     table_id = await open_table(world)
@@ -164,19 +172,20 @@ async def test_a_hand_opened_while_waiting_shows_the_card_menu_when_the_turn_com
     waiting = await slash(world, world.bruno, "uno hand")
     hand = waiting.message
     assert "Waiting for your turn" in description(hand)
-    assert not any(cid.startswith("uno:1:pick:") for cid in _ids(hand))
+    assert not any(cid.startswith("uno:1:play:") for cid in _ids(hand))
     await slash(world, world.alice, "uno play", card="R1")
     deadline = time.monotonic() + 5
     # The bot is another process: poll what the fake received (no event to wait on).
     while time.monotonic() < deadline and not any(  # noqa: ASYNC110
-        cid.startswith("uno:1:pick:") for cid in _ids(hand)
+        cid.startswith("uno:1:play:") for cid in _ids(hand)
     ):
         await asyncio.sleep(0.1)
     table = await load(world, table_id)
-    assert f"uno:1:pick:{table_id}:{table.version}:0" in _ids(hand)
+    assert f"uno:1:play:{table_id}:{table.version}:R3" in _ids(hand)
     assert "Your turn" in description(hand) or "your turn" in description(hand).lower()
-    # The menu works: Bruno plays from the message he opened before his turn.
-    await click_select(world, hand, f"uno:1:pick:{table_id}:{table.version}:0", "R3")
+    # The button works: Bruno plays from the message he opened before his turn.
+    await world.fake.click(world.bruno, hand, f"uno:1:play:{table_id}:{table.version}:R3")
+    await asyncio.sleep(0.5)
     after = await load(world, table_id)
     assert after.match is not None
     assert after.match.hand.top.notation == "R3"
@@ -249,17 +258,17 @@ async def test_429s_on_edits_still_end_with_the_table_message_showing_the_final_
     messages = table_messages(world, table_id)
     assert messages == [shown]
     assert shown_version(shown) == final.version
-    assert f"<@{alice.id}>" in (shown.content or "")  # her turn: the final state
+    assert f"<@{alice.id}>" in shown_turn(shown)  # her turn: the final state
     find_id(shown, f"uno:1:hand:{table_id}")
     # The hand messages are right too: Alice's (opened by her last move) offers her R7 at
     # the final version; the others show their three cards and no card menu.
     deadline = time.monotonic() + 15
-    pick = f"uno:1:pick:{table_id}:{final.version}:0"
+    pick = f"uno:1:play:{table_id}:{final.version}:R7"
     while time.monotonic() < deadline and pick not in custom_ids(latest_hand(world, alice)):  # noqa: ASYNC110
         await asyncio.sleep(0.1)
     assert pick in custom_ids(latest_hand(world, alice))
     for user in (bruno, carla):
         hand = latest_hand(world, user)
         assert "3 cards" in " ".join(e.get("title", "") for e in hand.embeds)
-        assert not any(cid.startswith("uno:1:pick:") for cid in custom_ids(hand))
+        assert not any(cid.startswith("uno:1:play:") for cid in custom_ids(hand))
     assert all(r.status == 429 for r in world.fake.rate_limited)
