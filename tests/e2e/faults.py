@@ -23,7 +23,7 @@ import players
 from engine import Action, CallUno, CatchUno, Challenge, ChooseColour, Draw, Pass, Play
 from tests.fakediscord import FakeDiscord
 
-from .harness import TABLE_FOOTER, World, load, stored_version
+from .harness import TABLE_FOOTER, World, load, shown_turn, stored_version
 
 #: The table message names whose turn it is: "Turn: <@123>".
 TURN = re.compile(r"<@(\d+)>")
@@ -83,8 +83,9 @@ class LagMeter:
 
     def shown(self) -> int | None:
         for message in reversed(self.world.fake.channel_messages(self.world.channel)):
-            for embed in message.embeds:
-                found = TABLE_FOOTER.search((embed.get("footer") or {}).get("text", ""))
+            footers = [(e.get("footer") or {}).get("text", "") for e in message.embeds]
+            for text in footers + message.texts():
+                found = TABLE_FOOTER.search(text)
                 if found and found.group(1) == self.table_id:
                     return int(found.group(2))
         return None
@@ -121,7 +122,7 @@ class LagMeter:
 
 def named_player(message: Any) -> int | None:
     """The user id the table message names as the one to play, if any."""
-    found = TURN.search(message.content or "")
+    found = TURN.search(shown_turn(message))
     return int(found.group(1)) if found else None
 
 
