@@ -128,7 +128,7 @@ COLLECTIONS = re.compile(r"; ([0-9]+) collections, ([0-9.]+) ms of CPU in all")
 COLLECTION_GENERATION = re.compile(
     r"longest garbage collection ([0-9.]+) ms, .*generation (-?[0-9])"
 )
-HAND_NUMBER = re.compile(r"^UNO — hand (\d+)$")
+HAND_NUMBER = re.compile(r"UNO — hand (\d+)")
 HAND_TITLE = re.compile(r"^Your hand — \d+ cards?$")
 
 
@@ -245,13 +245,21 @@ def ids_with(message: FakeMessage, prefix: str) -> list[str]:
 
 
 def footer_version(message: FakeMessage | None) -> int:
+    """The version a table message's footer names: an embed's, or a Components V2 message's
+    small print."""
     if message is None:
         return -1
-    for embed in message.embeds:
-        found = VERSION.search((embed.get("footer") or {}).get("text", ""))
+    footers = [(embed.get("footer") or {}).get("text", "") for embed in message.embeds]
+    for text in footers + [t for t in message.texts() if t.startswith("-# ")]:
+        found = VERSION.search(text)
         if found:
             return int(found.group(1))
     return -1
+
+
+def turn_text(message: FakeMessage) -> str:
+    """Where a table message names whose turn it is: its content, or its V2 text."""
+    return message.content or "\n".join(message.texts())
 
 
 def hand_version(message: FakeMessage) -> int:
@@ -276,8 +284,9 @@ def is_hand(message: FakeMessage | None) -> bool:
 
 
 def hand_number(message: FakeMessage) -> int | None:
-    for embed in message.embeds:
-        found = HAND_NUMBER.search(embed.get("title", ""))
+    titles = [embed.get("title", "") for embed in message.embeds] + message.texts()
+    for title in titles:
+        found = HAND_NUMBER.search(title)
         if found:
             return int(found.group(1))
     return None
@@ -519,7 +528,7 @@ class Driver:
 
     def find_table_message(self) -> FakeMessage | None:
         for message in reversed(self.fake.channel_messages(self.channel)):
-            if message.embeds and not message.ephemeral:
+            if (message.embeds or message.is_components_v2) and not message.ephemeral:
                 return message
         return None
 
@@ -618,7 +627,7 @@ class Driver:
                 await self.open()
                 hand = None
                 continue
-            found = MENTION.search(table.content or "")
+            found = MENTION.search(turn_text(table))
             user = self.by_id.get(int(found.group(1))) if found else None
             if user is None:
                 self.bench.anomaly("no_turn", f"table {self.index}: {table.content!r}")
@@ -663,6 +672,10 @@ class Driver:
             return hand
         pick = first_id(hand, "uno:1:pick:")
         draw = first_id(hand, "uno:1:draw:")
+        cards = ids_with(hand, "uno:1:play:") + ids_with(hand, "uno:1:colour:")
+        if cards and (draw is None or rng.random() < 0.9):  # one click a card
+            await self.press(user, hand, rng.choice(cards))
+            return hand
         if pick is not None and (draw is None or rng.random() < 0.9):
             value = rng.choice(select_values(hand, pick))
             await self.choose(user, hand, pick, value)
