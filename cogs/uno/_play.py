@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import gc
 import logging
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -30,9 +30,12 @@ from tables.records import is_public_record
 from ._components import HANDLER_COG, routed
 from ._editor import editor_payload
 from ._house import changes_for, page_of
-from ._i18n import LANGUAGES, CatalogueTranslator, guild_language, speaking, t
+from ._i18n import LANGUAGES, CatalogueTranslator, guild_language, known, speaking, t
 from ._messages import HandState, picture_payload
-from ._present import card_name, colour_name, describe, preset_name, rules_help, team_name
+from ._moves import BY_COMMAND as MOVES_BY_COMMAND
+from ._moves import BY_VERB as MOVES_BY_VERB
+from ._moves import Move, Mover
+from ._present import card_name, colour_name, describe, preset_name, rules_help
 from ._replies import Defer, Interaction, Replies, answers
 from ._table_message import TableMessages
 from ._verbs import BY_NAME, CustomId, Place, actions_of, base36, with_uno
@@ -179,20 +182,17 @@ class Uno(commands.Cog, name=HANDLER_COG):
         self.personal: dict[str, PersonalAction] = {}
         self._refresh: asyncio.Task[None] | None = None
         self._emojis: asyncio.Task[None] | None = None
+        #: The components that are not moves (see _moves.NOT_MOVES), or that take a step
+        #: before the move (a wild picked from the menu: its colour next; Swap Hands: its
+        #: opponent next); every other component makes its move (``_on_move``).
         self.verbs: dict[str, ComponentAction] = {
             "hand": self._on_hand,
-            "next": self._on_next,
-            "join": self._on_join,
-            "leave": self._on_leave,
-            "start": self._on_start,
-            "computer": self._on_computer,
             "page": self._on_page,
             "pick": self._on_pick,
             "colour": self._on_colour,
             "rules": self._on_rules,
             "rule": self._on_rule,
             "ruleset": self._on_ruleset,
-            "team": self._on_team,
             "again": self._on_again,
             "picture": self._on_picture,
         }
@@ -282,37 +282,51 @@ class Uno(commands.Cog, name=HANDLER_COG):
         """After a click on an out-of-date message: the hand as it is now."""
         await self.show_hand(interaction, table, notes=[t("error.stale")])
 
-    async def act(
+    async def perform(
         self,
         interaction: Interaction,
-        table: Table,
-        actions: Sequence[Action],
+        move: Move,
+        table: Table | None = None,
         *,
+        actions: Sequence[Action] = (),
+        args: Mapping[str, Any] | None = None,
         version: int | None = None,
     ) -> None:
-        """Apply the user's actions, show them their hand, then update the table."""
-        user = interaction.user.id
-        change = await self.service.update(
-            table.id, lambda tb, now: tb.act(user, *actions, now=now), version=version
+        """Make ``move`` for whoever acted: load the table (the channel's, unless given), apply
+        the change under its lock with a compare-and-swap save (``version``: the one the
+        clicked component showed), then answer them (their hand, or one sentence). The table
+        message follows by itself: the service announces every saved change."""
+        if table is None:
+            table = await self.table_here(interaction)
+        mover = Mover(
+            interaction.user.id,
+            is_manager(interaction),
+            await self._as_player(interaction, table.tournament),
+            tuple(actions),
+            dict(args or {}),
         )
-        await self.answer_move(interaction, table, change)
+        change = await self.service.update(
+            table.id, lambda tb, now: move.apply(tb, mover, now), version=version
+        )
+        await self.answer(interaction, move, table, change, mover)
 
-    async def answer_move(self, interaction: Interaction, before: Table, change: Change) -> None:
-        """After a move: the mover's hand with what they got and what they did (the table
-        message follows by itself: the service announced the change)."""
+    async def answer(
+        self, interaction: Interaction, move: Move, before: Table, change: Change, mover: Mover
+    ) -> None:
+        """After a move: the mover's hand with what they got and what they did, or the move's
+        sentence (``ok.<name>``)."""
         seat = change.table.playing_seat_of(interaction.user.id)
-        if seat is not None and change.table.match is not None:
+        match = change.table.match
+        if move.shows_hand and seat is not None and match is not None:
             notes = notes_for(seat, change, before)
-            if change.table.match.hand.current != seat:
+            if move.name == "start":
+                notes = [t("ok.start"), *notes]
+            elif match.hand.current != seat:
                 notes = [*what_was_done(change, before), *notes]
             await self.show_hand(interaction, change.table, notes=notes)
-        else:
-            await self.replies.say(interaction, t("ok.done"))
-
-    async def _lobby(
-        self, interaction: Interaction, change: Change, done: str, **params: Any
-    ) -> None:
-        await self.replies.say(interaction, t(done, **params))
+            return
+        key = f"ok.{move.name}" if known(f"ok.{move.name}") else "ok.done"
+        await self.replies.say(interaction, t(key, **move.words(change, mover)))
 
     # -- components -------------------------------------------------------------------------
 
@@ -375,7 +389,7 @@ class Uno(commands.Cog, name=HANDLER_COG):
                 raise TableError("other_channel")
             self._retire_if_old(interaction, table)
             table = await self._arrived(interaction, table)
-            handler = self.verbs.get(cid.verb, self._on_action)
+            handler = self.verbs.get(cid.verb, self._on_move)
             await handler(interaction, table, cid, values)
 
         await self.replies.run(interaction, body, defer=defer)
@@ -396,11 +410,21 @@ class Uno(commands.Cog, name=HANDLER_COG):
     async def _not_yours() -> None:
         raise TableError("not_yours")
 
-    async def _on_action(
+    async def _on_move(
         self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
     ) -> None:
-        """A verb that stands for an engine action: apply it on the version clicked."""
-        if cid.version is not None and cid.version != table.version:
+        """A component that makes a move: an engine action on the version it showed (the
+        registry decodes it), or a lobby move (its choice, if any, is the select's value)."""
+        move = MOVES_BY_VERB[cid.verb]
+        if cid.version is None:  # a lobby move, or the next hand
+            args: dict[str, Any] = {}
+            if move.name == "team":
+                if not values or not values[0].isdigit():
+                    raise TableError("no_such_team")
+                args["team"] = int(values[0])
+            await self.perform(interaction, move, table, args=args)
+            return
+        if cid.version != table.version:
             raise StaleClickError(table)
         try:
             actions = actions_of(cid, values)
@@ -408,44 +432,18 @@ class Uno(commands.Cog, name=HANDLER_COG):
             raise StaleClickError(table) from None
         if not actions:
             raise StaleClickError(table)
-        await self.act(interaction, table, actions, version=cid.version)
+        if move.name == "catch":
+            target = getattr(actions[0], "target", None)
+            await self.perform(
+                interaction, move, table, args={"target": target}, version=cid.version
+            )
+            return
+        await self.perform(interaction, move, table, actions=actions, version=cid.version)
 
     async def _on_hand(
         self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
     ) -> None:
         await self.show_hand(interaction, table)
-
-    async def _on_next(
-        self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
-    ) -> None:
-        user, admin = interaction.user.id, is_manager(interaction)
-        change = await self.service.update(
-            table.id, lambda tb, now: tb.deal_next(by=user, is_admin=admin, now=now)
-        )
-        if change.table.playing_seat_of(user) is not None:
-            await self.show_hand(interaction, change.table)
-        else:
-            await self.replies.say(interaction, t("ok.done"))
-
-    async def _on_join(
-        self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
-    ) -> None:
-        await self.join_table(interaction, table)
-
-    async def _on_leave(
-        self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
-    ) -> None:
-        await self.leave_table(interaction, table)
-
-    async def _on_start(
-        self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
-    ) -> None:
-        await self.start_table(interaction, table)
-
-    async def _on_computer(
-        self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
-    ) -> None:
-        await self.seat_computer(interaction, table, "normal")
 
     async def _on_page(
         self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
@@ -466,7 +464,7 @@ class Uno(commands.Cog, name=HANDLER_COG):
         if face.is_wild:
             await self.show_hand(interaction, table, ui=HandState(wild=face.notation, uno=uno))
         else:
-            await self._on_action(interaction, table, cid, values)
+            await self._on_move(interaction, table, cid, values)
 
     async def _on_colour(
         self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
@@ -478,7 +476,7 @@ class Uno(commands.Cog, name=HANDLER_COG):
         if face == "WH":
             await self.show_hand(interaction, table, ui=HandState(swap_colour=colour))
         else:
-            await self._on_action(interaction, table, cid, values)
+            await self._on_move(interaction, table, cid, values)
 
     async def _on_rules(
         self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
@@ -529,18 +527,6 @@ class Uno(commands.Cog, name=HANDLER_COG):
         if interaction.user.id != table.host_id and not is_manager(interaction):
             raise TableError("not_host")
 
-    async def _on_team(
-        self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
-    ) -> None:
-        """A player picks their team in the lobby (R-TEAM-2)."""
-        if not values or not values[0].isdigit():
-            raise TableError("no_such_team")
-        team, user = int(values[0]), interaction.user.id
-        change = await self.service.update(
-            table.id, lambda tb, now: tb.pick_team(user, team, now=now)
-        )
-        await self._lobby(interaction, change, "ok.team", team=team_name(team))
-
     async def _on_again(
         self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
     ) -> None:
@@ -553,7 +539,7 @@ class Uno(commands.Cog, name=HANDLER_COG):
         )
         lobby = await self.service.rematch(table, host)
         await self.messages.refresh(lobby, repost=True)
-        await self.replies.say(interaction, t("ok.rematch"))
+        await self.replies.say(interaction, t("ok.again"))
 
     async def _on_picture(
         self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
@@ -564,49 +550,6 @@ class Uno(commands.Cog, name=HANDLER_COG):
         self.replies.cooldowns.check(interaction.user.id, "picture", PICTURE_COOLDOWN)
         payload = await picture_payload(table)
         await interaction.edit_original_response(**payload.edit_kwargs())
-
-    # -- the lobby --------------------------------------------------------------------------
-
-    async def join_table(self, interaction: Interaction, table: Table) -> None:
-        """Sit the user at ``table`` (with their tournament team's role, R-TEAM-3)."""
-        player = await self.service.player_for(
-            table.tournament,
-            interaction.guild_id or 0,
-            player_of(interaction),
-            role_ids(interaction),
-        )
-        change = await self.service.update(table.id, lambda tb, now: tb.join(player, now=now))
-        seat = change.table.seat_of(player.user_id)
-        await self._lobby(interaction, change, "ok.joined", seat=(seat or 0) + 1)
-
-    async def leave_table(self, interaction: Interaction, table: Table) -> None:
-        """The user leaves the lobby, or the running match (which they lose, R-TIME-2)."""
-        user = interaction.user.id
-        change = await self.service.update(table.id, lambda tb, now: tb.leave(user, now=now))
-        await self._lobby(interaction, change, "ok.left")
-
-    async def start_table(self, interaction: Interaction, table: Table) -> None:
-        """The host deals the first hand; they see their hand at once."""
-        user, admin = interaction.user.id, is_manager(interaction)
-        change = await self.service.update(
-            table.id, lambda tb, now: tb.start(by=user, is_admin=admin, now=now)
-        )
-        if change.table.seat_of(user) is not None:
-            await self.show_hand(interaction, change.table, notes=[t("ok.started")])
-        else:
-            await self.replies.say(interaction, t("ok.started"))
-
-    async def seat_computer(self, interaction: Interaction, table: Table, level: str) -> None:
-        """The host seats a computer player of ``level``."""
-        if level not in LEVELS:
-            raise TableError("unknown_level")
-        user, admin = interaction.user.id, is_manager(interaction)
-        change = await self.service.update(
-            table.id,
-            lambda tb, now: tb.add_computer(level, by=user, is_admin=admin, now=now),
-        )
-        name = change.table.players[-1].name
-        await self._lobby(interaction, change, "ok.computer_added", name=name)
 
     # -- slash commands (declared in _slash.py) ---------------------------------------------
 
@@ -637,20 +580,22 @@ class Uno(commands.Cog, name=HANDLER_COG):
         await self.replies.say(interaction, t("ok.opened"))
 
     @answers()
-    async def join(self, interaction: Interaction) -> None:
-        await self.join_table(interaction, await self.table_here(interaction))
+    async def command(
+        self,
+        interaction: Interaction,
+        name: str,
+        *,
+        actions: Sequence[Action] = (),
+        args: Mapping[str, Any] | None = None,
+    ) -> None:
+        """A ``/uno`` command that makes a move (``/uno join``, ``/uno draw``, …)."""
+        await self.perform(interaction, MOVES_BY_COMMAND[name], actions=actions, args=args)
 
     @answers()
     async def addbot(self, interaction: Interaction, level: str) -> None:
-        await self.seat_computer(interaction, await self.table_here(interaction), level)
-
-    @answers()
-    async def leave(self, interaction: Interaction) -> None:
-        await self.leave_table(interaction, await self.table_here(interaction))
-
-    @answers()
-    async def start(self, interaction: Interaction) -> None:
-        await self.start_table(interaction, await self.table_here(interaction))
+        if level not in LEVELS:
+            raise TableError("unknown_level")
+        await self.perform(interaction, MOVES_BY_COMMAND["addbot"], args={"level": level})
 
     @answers()
     async def hand(self, interaction: Interaction) -> None:
@@ -684,7 +629,7 @@ class Uno(commands.Cog, name=HANDLER_COG):
         actions: list[Action] = [Play(face, named, target)]
         if uno:
             actions.append(CALL_UNO)
-        await self.act(interaction, table, actions)
+        await self.perform(interaction, MOVES_BY_COMMAND["play"], table, actions=actions)
 
     async def playable_cards(
         self, interaction: Interaction, current: str
@@ -732,12 +677,8 @@ class Uno(commands.Cog, name=HANDLER_COG):
     async def choose_colour(self, interaction: Interaction, colour: str) -> None:
         """``/uno colour``: name the colour of a Wild turned up at the start (R-SETUP-5)."""
         table = await self.table_here(interaction)
-        await self.act(interaction, table, [ChooseColour(named_colour(table, colour))])
-
-    @answers()
-    async def simple(self, interaction: Interaction, action: Action) -> None:
-        """``/uno draw``, ``pass``, ``uno``, ``challenge``."""
-        await self.act(interaction, await self.table_here(interaction), [action])
+        chosen = [ChooseColour(named_colour(table, colour))]
+        await self.perform(interaction, MOVES_BY_COMMAND["colour"], table, actions=chosen)
 
     @answers()
     async def catch(self, interaction: Interaction, player: discord.abc.User | None) -> None:
@@ -748,11 +689,7 @@ class Uno(commands.Cog, name=HANDLER_COG):
             target = table.seat_of(player.id)
             if target is None:
                 raise TableError("not_seated_other")
-        user = interaction.user.id
-        change = await self.service.update(
-            table.id, lambda tb, now: tb.catch(user, target, now=now)
-        )
-        await self.answer_move(interaction, table, change)
+        await self.perform(interaction, MOVES_BY_COMMAND["catch"], table, args={"target": target})
 
     @answers()
     async def repost(self, interaction: Interaction) -> None:
@@ -762,23 +699,10 @@ class Uno(commands.Cog, name=HANDLER_COG):
         await self.replies.say(interaction, t("ok.reposted"))
 
     @answers()
-    async def end(self, interaction: Interaction) -> None:
-        table = await self.table_here(interaction)
-        user, admin = interaction.user.id, is_manager(interaction)
-        change = await self.service.update(
-            table.id, lambda tb, now: tb.end(by=user, is_admin=admin, now=now)
-        )
-        await self._lobby(interaction, change, "ok.ended")
-
-    @answers()
     async def kick(self, interaction: Interaction, player: discord.abc.User) -> None:
-        table = await self.table_here(interaction)
-        user, admin = interaction.user.id, is_manager(interaction)
-        change = await self.service.update(
-            table.id, lambda tb, now: tb.kick(player.id, by=user, is_admin=admin, now=now)
-        )
         name = getattr(player, "display_name", None) or player.name
-        await self._lobby(interaction, change, "ok.kicked", name=name[:100])
+        args = {"player": player.id, "name": name}
+        await self.perform(interaction, MOVES_BY_COMMAND["kick"], args=args)
 
     @answers()
     async def rules(self, interaction: Interaction, preset: str | None) -> None:

@@ -309,7 +309,7 @@ class UnoGroup(_Refusing, name="uno", description="Play UNO in this channel"):
 
     @app_commands.command(name="join", description="Sit down at this channel's table")
     async def join(self, interaction: Interaction) -> None:
-        await self.play_cog.join(interaction)
+        await self.play_cog.command(interaction, "join")
 
     @app_commands.command(name="addbot", description="Seat a computer player (host only)")
     @app_commands.describe(level="How well it plays (default: normal)")
@@ -319,11 +319,11 @@ class UnoGroup(_Refusing, name="uno", description="Play UNO in this channel"):
 
     @app_commands.command(name="leave", description="Leave this channel's table")
     async def leave(self, interaction: Interaction) -> None:
-        await self.play_cog.leave(interaction)
+        await self.play_cog.command(interaction, "leave")
 
     @app_commands.command(name="start", description="Deal the first hand (host only)")
     async def start(self, interaction: Interaction) -> None:
-        await self.play_cog.start(interaction)
+        await self.play_cog.command(interaction, "start")
 
     @app_commands.command(name="hand", description="Show your hand (only you see it)")
     async def hand(self, interaction: Interaction) -> None:
@@ -373,21 +373,21 @@ class UnoGroup(_Refusing, name="uno", description="Play UNO in this channel"):
 
     @app_commands.command(name="draw", description="Draw a card (or take the pending penalty)")
     async def draw(self, interaction: Interaction) -> None:
-        await self.play_cog.simple(interaction, DRAW)
+        await self.play_cog.command(interaction, "draw", actions=[DRAW])
 
     @app_commands.command(name="pass", description="Keep the card you just drew")
     async def pass_(self, interaction: Interaction) -> None:
-        await self.play_cog.simple(interaction, PASS)
+        await self.play_cog.command(interaction, "pass", actions=[PASS])
 
     @app_commands.command(name="uno", description="Call UNO!")
     async def uno(self, interaction: Interaction) -> None:
-        await self.play_cog.simple(interaction, CALL_UNO)
+        await self.play_cog.command(interaction, "uno", actions=[CALL_UNO])
 
     @app_commands.command(
         name="challenge", description="Challenge the Wild Draw Four played on you"
     )
     async def challenge(self, interaction: Interaction) -> None:
-        await self.play_cog.simple(interaction, CHALLENGE)
+        await self.play_cog.command(interaction, "challenge", actions=[CHALLENGE])
 
     @app_commands.command(name="catch", description="Catch a player who didn't call UNO")
     @app_commands.describe(player="Who to catch (default: whoever is open to a catch)")
@@ -400,7 +400,7 @@ class UnoGroup(_Refusing, name="uno", description="Play UNO in this channel"):
 
     @app_commands.command(name="end", description="Close this channel's table (host or managers)")
     async def end(self, interaction: Interaction) -> None:
-        await self.play_cog.end(interaction)
+        await self.play_cog.command(interaction, "end")
 
     @app_commands.command(name="kick", description="Remove a player (host or managers)")
     @app_commands.describe(player="The player to remove")
@@ -497,7 +497,7 @@ class AdminGroup(_Refusing, name="uno-admin", description="Manage UNO on this se
 
     @app_commands.command(name="end", description="Close this channel's table, whoever hosts it")
     async def end(self, interaction: Interaction) -> None:
-        await self.play_cog.end(interaction)
+        await self.play_cog.command(interaction, "end")
 
     @app_commands.command(name="kick", description="Remove a player from this channel's table")
     @app_commands.describe(player="The player to remove")

@@ -269,7 +269,7 @@ def _lobby_buttons(table: Table) -> list[discord.ui.ActionRow[Any]]:
         _row(
             [
                 button(verb, table.id, None, label=t(BY_NAME[verb].label))
-                for verb in ("join", "leave", "start", "computer", "rules")
+                for verb in ("join", "leave", "start", "addbot", "rules")
             ]
         )
     ]

@@ -199,7 +199,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("join", place=Place.TABLE, versioned=False, label="button.join", style="success"),
     Verb("leave", place=Place.TABLE, versioned=False, label="button.leave"),
     Verb("start", place=Place.TABLE, versioned=False, label="button.start", style="primary"),
-    Verb("computer", place=Place.TABLE, versioned=False, label="button.computer"),
+    Verb("addbot", place=Place.TABLE, versioned=False, label="button.addbot"),
     Verb("hand", place=Place.TABLE, versioned=False, label="button.hand", style="primary"),
     Verb("next", place=Place.TABLE, versioned=False, label="button.next_hand", style="primary"),
     Verb("rules", place=Place.TABLE, versioned=False, label="button.rules"),  # the editor

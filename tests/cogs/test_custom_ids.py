@@ -331,7 +331,7 @@ async def test_lobby_table_message_ids_are_unique() -> None:
     table = lobby(3, table_id=LONGEST_TABLE)
     ids = check_layout((await table_layout(table)).view)  # type: ignore[arg-type]
     assert ids == [
-        f"uno:1:{verb}:{LONGEST_TABLE}" for verb in ("join", "leave", "start", "computer", "rules")
+        f"uno:1:{verb}:{LONGEST_TABLE}" for verb in ("join", "leave", "start", "addbot", "rules")
     ]
     for custom_id in ids:
         assert matching(custom_id) == ["button"]
