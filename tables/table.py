@@ -111,6 +111,7 @@ class Table:
     #: Seats that called UNO and still hold the one card they called it for (R-UNO-1): the
     #: table shows their UNO! as long as it holds, not only until the next player moves.
     called_uno: tuple[int, ...] = ()
+    started_at: float | None = None  # when the match began (R-ALT-1: its time limit runs)
     rules: Rules = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -276,6 +277,15 @@ class Table:
         return (self.match.hand_number, hand.uno_seat, len(hand.discard))
 
     def _next_deadline(self, before: Table, now: float) -> float | None:
+        """When this table next needs the clock: its own deadline (below), or the end of a
+        timed match (R-ALT-1), whichever comes first."""
+        own = self._own_deadline(before, now)
+        ends = self.match_ends_at
+        if ends is None:
+            return own
+        return ends if own is None else min(own, ends)
+
+    def _own_deadline(self, before: Table, now: float) -> float | None:
         """When this table next needs the clock.
 
         A lobby expires; between hands the scoring stays up for a pause, then the next hand
@@ -480,9 +490,29 @@ class Table:
             match=step.match,
             timeouts=(0,) * len(players),
             invited=(),
+            started_at=now,
         )
         table = table._remember(step.events)
+        # R-ALT-1: the match's end is a deadline too (_changed set it before started_at).
+        table = replace(table, deadline=table._next_deadline(self, now))
         return Change(table, step.events, (ActionRow(None, "start"),))
+
+    @property
+    def match_ends_at(self) -> float | None:
+        """When a timed match ends (R-ALT-1), if it is one and has begun."""
+        minutes = self.rules.time_limit
+        if not minutes or self.started_at is None or self.status != "playing":
+            return None
+        return self.started_at + minutes * 60
+
+    def _time_up(self, now: float) -> Change:
+        """R-ALT-1: the match time ran out: the hand in progress ends at once (won by the
+        fewest cards, or points) and the match ends with its standings."""
+        match = self._require_playing()
+        step = match.time_up()
+        table = self._changed(now, match=step.match, status="finished")
+        table = table._remember(step.events)
+        return Change(table, step.events, (ActionRow(None, "time_up"),))
 
     def end(self, *, by: int, is_admin: bool, now: float) -> Change:
         """Close the table (host or server manager)."""
@@ -618,6 +648,9 @@ class Table:
         """
         if not self.is_due(now):
             raise TableError("not_due")
+        ends = self.match_ends_at
+        if ends is not None and now >= ends:
+            return self._time_up(now)
         match = self.match
         if self.status == "lobby" or match is None:
             return self._expire(now, LobbyExpired())
@@ -738,6 +771,7 @@ class Table:
             "match": match_to_dict(self.match) if self.match is not None else None,
             "recent": records_to_data(self.recent),
             "called_uno": list(self.called_uno),
+            "started_at": self.started_at,
             "language": self.language,
             "active_at": self.active_at,
         }
@@ -789,6 +823,7 @@ class Table:
             message_id=record.message_id,
             recent=records_from_data(state.get("recent", ())),
             called_uno=tuple(state.get("called_uno", ())),
+            started_at=state.get("started_at"),
             language=str(state.get("language", "en")),
             created_at=record.created_at,
             updated_at=record.updated_at,

@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 from engine import Phase
-from engine.actions import CatchUno, ChooseColour, Draw, Play
+from engine.actions import CatchUno, ChooseColour, Draw, Gift, Give, NoGift, Play, Swap
 from engine.cards import CardFace
 from engine.views import PlayerView
 from renders import (
@@ -214,6 +214,7 @@ class HandState:
     wild: str | None = None  # "W", "W4" or "WH" picked, colour not chosen yet
     swap_colour: str | None = None  # Swap Hands: colour chosen, opponent not yet
     uno: bool = False  # the wild was picked with "and call UNO!" (R-UNO-1)
+    give: str | None = None  # R-ALT-4: the card to give chosen, its opponent not yet
 
 
 def hand_signature(table: Table, seat: int) -> tuple[Any, ...]:
@@ -311,7 +312,104 @@ def _status_lines(table: Table, view: PlayerView) -> list[str]:
         offender = table.match.hand.offender if table.match else None
         name = names[offender] if offender is not None else "?"
         return [t("hand.challenge", name=name, count=public.pending)]
+    alt = public.alt
+    if public.phase is Phase.SWAP:  # R-ALT-2, R-ALT-3
+        return [t("hand.swap")]
+    if public.phase is Phase.GIVE:  # R-ALT-4
+        return [t("hand.give")]
+    if public.phase is Phase.GIFT and alt is not None and alt.recipient is not None:  # R-ALT-5
+        return [t("hand.gift", name=names[alt.recipient])]
+    if public.phase is Phase.CHAIN:  # R-ALT-6 chain
+        return [t("hand.chain")]
+    if public.phase is Phase.COLOUR_ROUND and public.colour is not None:  # R-ALT-6
+        return [t("hand.colour_round", colour=colour_name(public.colour))]
+    if alt is not None and alt.quiet:  # R-ALT-6 no_actions
+        return [t("hand.your_turn"), t("hand.quiet", turns=alt.quiet)]
     return [t("hand.your_turn")]
+
+
+def _seat_options(names: Sequence[str], view: PlayerView, seats: Sequence[int]) -> list[Any]:
+    counts = view.table.card_counts
+    return [
+        discord.SelectOption(
+            label=f"{names[s]} — {counts[s]} {cards_word(counts[s])}"[:100], value=str(s)
+        )
+        for s in seats
+    ]
+
+
+def _face_options(
+    view: PlayerView, faces: Sequence[CardFace], emojis: CardEmojis | None
+) -> list[Any]:
+    return [
+        discord.SelectOption(
+            label=card_name(face)[:100],
+            value=face.notation,
+            emoji=_card_emoji(face, view.table.side, emojis),
+        )
+        for face in faces
+    ]
+
+
+def _choice_menus(
+    table: Table,
+    view: PlayerView,
+    names: Sequence[str],
+    ui: HandState,
+    emojis: CardEmojis | None,
+) -> list[discord.ui.Item[Any]] | None:
+    """The menus of the alternative rules' choices, when the hand waits for one: the
+    opponent to swap hands with (R-ALT-2, R-ALT-3), the card a Skip gives and to whom
+    (R-ALT-4), a partner's gift (R-ALT-5). ``None`` for any other phase."""
+    legal, version = view.legal, table.version
+    swaps = sorted({a.target for a in legal if isinstance(a, Swap)})
+    if swaps:
+        options = _seat_options(names, view, swaps)
+        return [
+            select(
+                "exchange",
+                table.id,
+                version,
+                None,
+                placeholder=t("select.exchange"),
+                options=options,
+            )
+        ]
+    gives = [a for a in legal if isinstance(a, Give)]
+    if gives:
+        if ui.give is not None:
+            targets = sorted({a.target for a in gives if a.face.notation == ui.give})
+            if targets:
+                options = _seat_options(names, view, targets)
+                return [
+                    select(
+                        "giveto",
+                        table.id,
+                        version,
+                        ui.give,
+                        placeholder=t("select.giveto"),
+                        options=options,
+                    )
+                ]
+        faces = list(dict.fromkeys(a.face for a in gives))[:SELECT_PAGE]
+        options = _face_options(view, faces, emojis)
+        return [
+            select("give", table.id, version, None, placeholder=t("select.give"), options=options)
+        ]
+    gifts = [a for a in legal if isinstance(a, Gift)]
+    if gifts or any(isinstance(a, NoGift) for a in legal):
+        items: list[discord.ui.Item[Any]] = []
+        faces = list(dict.fromkeys(a.face for a in gifts))[:SELECT_PAGE]
+        if faces:
+            options = _face_options(view, faces, emojis)
+            items.append(
+                select(
+                    "gift", table.id, version, None, placeholder=t("select.gift"), options=options
+                )
+            )
+        items.append(button("nogift", table.id, version, None, label=t("button.nogift")))
+        return items
+    return None
 
 
 #: Rows of card buttons a hand may fill; the last of Discord's five rows holds the other
@@ -400,6 +498,11 @@ def _hand_components(
         for colour in (c for c in COLOUR_STYLES if c in named):
             arg = f"{ui.wild}={colour}{mark}"
             components.add_item(_colour_button("colour", table, arg, colour))
+        return components
+    choices = _choice_menus(table, view, names, ui, emojis)
+    if choices is not None:  # a choice of the alternative rules (RULES.md §13)
+        for item in choices:
+            components.add_item(item)
         return components
     if ui.swap_colour is not None:
         targets = sorted({a.target for a in legal if isinstance(a, Play) and a.target is not None})

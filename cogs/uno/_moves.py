@@ -123,6 +123,10 @@ MOVES: tuple[Move, ...] = (
     Move("uno", _act, shows_hand=True),
     Move("challenge", _act, shows_hand=True),
     Move("choose", _act, shows_hand=True, commands=("colour",)),  # R-SETUP-5: a start Wild
+    # The alternative rules' choices (RULES.md §13): menus in the hand only.
+    Move("exchange", _act, shows_hand=True, commands=()),  # R-ALT-2, R-ALT-3
+    Move("give", _act, shows_hand=True, verbs=("give", "giveto"), commands=()),  # R-ALT-4
+    Move("gift", _act, shows_hand=True, verbs=("gift", "nogift"), commands=()),  # R-ALT-5
     Move(
         "catch",
         lambda tb, m, now: tb.catch(m.user, m.args.get("target"), now=now),

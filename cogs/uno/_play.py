@@ -188,6 +188,7 @@ class Uno(commands.Cog, name=HANDLER_COG):
         self.verbs: dict[str, ComponentAction] = {
             "hand": self._on_hand,
             "page": self._on_page,
+            "give": self._on_give,
             "pick": self._on_pick,
             "colour": self._on_colour,
             "rules": self._on_rules,
@@ -444,6 +445,18 @@ class Uno(commands.Cog, name=HANDLER_COG):
         self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
     ) -> None:
         await self.show_hand(interaction, table)
+
+    async def _on_give(
+        self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        """A Skip's gift (R-ALT-4): the card is chosen, the opponent is asked for next."""
+        if cid.version != table.version or not values:
+            raise StaleClickError(table)
+        try:
+            face = CardFace.parse(values[0])
+        except ValueError:
+            raise StaleClickError(table) from None
+        await self.show_hand(interaction, table, ui=HandState(give=face.notation))
 
     async def _on_page(
         self, interaction: Interaction, table: Table, cid: CustomId, values: Sequence[str]

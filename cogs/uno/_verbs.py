@@ -22,7 +22,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine import Action, CardFace, Colour
-from engine.actions import CALL_UNO, CHALLENGE, DRAW, PASS, CatchUno, ChooseColour, Play
+from engine.actions import (
+    CALL_UNO,
+    CHALLENGE,
+    DRAW,
+    PASS,
+    CatchUno,
+    ChooseColour,
+    Gift,
+    Give,
+    NoGift,
+    Play,
+    Swap,
+)
 
 from ._house import CONTROLS, PAGE_NAMES
 
@@ -182,6 +194,37 @@ def _card_from_button(arg: str | None, values: Sequence[str]) -> tuple[Action, .
     return () if face.is_wild else _and_uno(Play(face), uno)
 
 
+def _exchange(arg: str | None, values: Sequence[str]) -> tuple[Action, ...]:
+    """The opponent to swap hands with (R-ALT-2, R-ALT-3), the chosen value."""
+    return (Swap(int(values[0])),) if values and values[0].isdigit() else ()
+
+
+def _encode_target_seat(action: Action) -> str:
+    assert isinstance(action, Swap | Give)
+    return str(action.target)
+
+
+def _encode_given(action: Action) -> str:
+    assert isinstance(action, Give | Gift)
+    return action.face.notation
+
+
+def _give_to(arg: str | None, values: Sequence[str]) -> tuple[Action, ...]:
+    """A Skip's gift (R-ALT-4): the card in the id, the opponent the chosen value."""
+    if not values or not values[0].isdigit():
+        return ()
+    return (Give(CardFace.parse(arg or ""), int(values[0])),)
+
+
+def _gift(arg: str | None, values: Sequence[str]) -> tuple[Action, ...]:
+    """A partner's gift (R-ALT-5): the chosen card."""
+    return (Gift(CardFace.parse(values[0])),) if values else ()
+
+
+def _no_decision(arg: str | None, values: Sequence[str]) -> tuple[Action, ...]:
+    return ()  # a step: what comes next decides
+
+
 def _is_plain_play(action: Action) -> bool:
     return type(action) is Play and not action.face.is_wild
 
@@ -271,6 +314,37 @@ VERBS: tuple[Verb, ...] = (
         label="select.swap",
     ),
     Verb("page", arg=r"[0-9]{1,2}"),  # another page of the card select
+    # The alternative rules' choices (RULES.md §13).
+    Verb(
+        "exchange",
+        kind=Kind.SELECT,  # the opponent to swap hands with is the chosen value (R-ALT-2/3)
+        action=ActionCodec(_is(Swap), _encode_target_seat, _exchange),
+        label="select.exchange",
+    ),
+    Verb(
+        "give",
+        kind=Kind.SELECT,  # the card a Skip gives away; its opponent next (R-ALT-4)
+        action=ActionCodec(_is(Give), _encode_given, _no_decision),
+        label="select.give",
+    ),
+    Verb(
+        "giveto",
+        kind=Kind.SELECT,
+        arg=r"[A-Z0-9]{1,3}",  # the card given; the opponent is the chosen value
+        action=ActionCodec(lambda action: False, _encode_target_seat, _give_to),
+        label="select.giveto",
+    ),
+    Verb(
+        "gift",
+        kind=Kind.SELECT,  # the card a partner gives (R-ALT-5)
+        action=ActionCodec(_is(Gift), _encode_given, _gift),
+        label="select.gift",
+    ),
+    Verb(
+        "nogift",
+        action=ActionCodec(_is(NoGift), _no_arg, _fixed(NoGift())),
+        label="button.nogift",
+    ),
 )
 
 BY_NAME: dict[str, Verb] = {verb.name: verb for verb in VERBS}

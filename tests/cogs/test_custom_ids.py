@@ -25,7 +25,7 @@ from cogs.uno._verbs import (
     template,
     verb_for,
 )
-from engine import CardFace, Play, Rules, classic_deck
+from engine import CardFace, Play, Rules, classic_deck, parse_action
 from engine.actions import CALL_UNO, CHALLENGE, DRAW, PASS, CatchUno, ChooseColour
 from engine.cards import Colour
 from tests.cogs.layouts import check_layout
@@ -56,6 +56,7 @@ ARGS: dict[str, tuple[str, ...]] = {
     "rule": CONTROLS,
     "ruleset": (*PAGE_NAMES, "reset"),
     "forget": ("yes", "no"),
+    "giveto": ("R7", "YS", "GD2", "B0", "RR"),
     "choose": tuple("RYGBPTOV"),
     "page": tuple(str(page) for page in range(100)),
     "pick": tuple(str(page) for page in range(100)),
@@ -529,3 +530,44 @@ def test_no_card_face_is_mistaken_for_a_page() -> None:
     for face in classic_deck(modern_deck=True).sides[0]:
         assert isinstance(face, CardFace)
         assert not re.fullmatch(r"[0-9]{1,2}", face.notation)
+
+
+async def test_r_alt_2_the_spell_of_a_zero_asks_for_the_opponent() -> None:
+    table = stacked([["R0", "G1", "B2"], ["Y3", "Y4"], ["B3", "B4", "B5"]], "R9", zero_spell="swap")
+    played = act(table, 0, "R0")
+    payload = await hand_payload(played, 0)
+    ids = check_view(payload.view)
+    assert ids == [f"uno:1:exchange:{table.id}:{played.version}"]
+    options = payload.view.children[0].options
+    assert [o.value for o in options] == ["1", "2"]
+    assert options[0].label == "Bob — 2 cards"
+    assert actions_of(decode(ids[0]), ["2"]) == (parse_action("swap@2"),)  # type: ignore[arg-type]
+
+
+async def test_r_alt_4_a_skip_gives_a_card_in_two_steps() -> None:
+    table = stacked(
+        [["RS", "G1", "B2"], ["Y3", "Y4"], ["B3", "B4", "B5"]], "R9", skip_variant="give"
+    )
+    played = act(table, 0, "RS")
+    v = played.version
+    first = check_view((await hand_payload(played, 0)).view)
+    assert first == [f"uno:1:give:{table.id}:{v}"]
+    step = await hand_payload(played, 0, ui=HandState(give="G1"))
+    second = check_view(step.view)
+    assert second == [f"uno:1:giveto:{table.id}:{v}:G1"]
+    assert [o.value for o in step.view.children[0].options] == ["1", "2"]
+    assert actions_of(decode(second[0]), ["1"]) == (parse_action("give=G1@1"),)  # type: ignore[arg-type]
+
+
+async def test_r_alt_5_a_partner_may_give_a_card_or_not() -> None:
+    hands = [["Y1", "Y2"], ["B3", "R5", "G6"], ["B1", "B2"], ["G3", "G4"]]
+    table = stacked(hands, "R9", teams=2, partner_gift=True)
+    assert table.match is not None
+    hand = table.match.hand
+    assert hand.phase.value == "gift"  # seat 0 cannot play: seat 2, the partner, may give
+    giver = hand.current
+    ids = check_view((await hand_payload(table, giver)).view)
+    assert ids == [
+        f"uno:1:gift:{table.id}:{table.version}",
+        f"uno:1:nogift:{table.id}:{table.version}",
+    ]

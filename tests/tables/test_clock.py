@@ -262,3 +262,34 @@ def test_r_time_2_after_timeouts_remove_is_a_rule_not_a_preset_name() -> None:
         table = table.time_out(table.deadline or 0.0).table
     assert table.match is not None
     assert 0 in table.match.left
+
+
+def test_r_alt_1_a_timed_match_ends_when_its_time_runs_out() -> None:
+    table = stacked(HANDS, "R9", ["G1", "G3"], time_limit=15)
+    assert table.started_at == 50.0
+    assert table.match_ends_at == 50.0 + 15 * 60
+    assert table.deadline == table.match_ends_at  # no turn time: the match's end is next
+    assert not table.is_due(949.0)
+    change = table.time_out(950.0)
+    ended = change.table
+    assert ended.status == "finished"
+    assert ended.match is not None
+    assert ended.match.is_over
+    assert change.log[0].action == "time_up"
+    # R-ALT-1: the hand was won by the fewest cards: seat 0, 1 and 2 hold four each, so the
+    # tie goes by R-SCORE-6; whoever won, the match has a ranking and a result.
+    assert ended.result() is not None
+    again = Table.from_record(ended.to_record())
+    assert again.started_at == table.started_at
+
+
+def test_r_alt_1_the_turn_time_and_the_match_time_whichever_comes_first() -> None:
+    table = stacked(HANDS, "R9", turn_seconds=30, time_limit=1)
+    assert table.deadline == 50.0 + 30  # the turn ends first
+    late = timed_tail(table)
+    assert late.deadline == table.match_ends_at  # the match's end comes before the next turn's
+
+
+def timed_tail(table: Table) -> Table:
+    """Seat 0 plays at 100 s: the next turn's time (130 s) is past the match's end (110 s)."""
+    return table.act(user(0), table.match.hand.legal_actions(0)[0], now=100.0).table  # type: ignore[union-attr]
