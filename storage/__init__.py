@@ -19,6 +19,7 @@ from ._db import is_outage
 from .boards import SORTS, BoardRow, Boards, PlayerStats, Season, Sort
 from .connection import DatabaseBusyError, DatabaseUnavailableError
 from .postgres import PoolOptions
+from .presets import HousePreset, HousePresets, PresetLimitError
 from .repository import ActionRow, ChannelBusyError, GameRepository, TableRecord
 from .results import MatchResult, PlayerResult
 from .settings import GuildSettings, GuildSettingsStore
@@ -46,11 +47,14 @@ __all__ = [
     "GameRepository",
     "GuildSettings",
     "GuildSettingsStore",
+    "HousePreset",
+    "HousePresets",
     "MatchResult",
     "PlayerResult",
     "PlayerStanding",
     "PlayerStats",
     "PoolOptions",
+    "PresetLimitError",
     "Season",
     "Sort",
     "TableRecord",

@@ -32,6 +32,7 @@ from .connection import (
     shown_path,
 )
 from .postgres import DEFAULT_POOL, PoolOptions
+from .presets import HousePresets
 from .results import MatchResult, record_result
 from .settings import GuildSettingsStore
 from .tournaments import Tournaments
@@ -98,6 +99,7 @@ class GameRepository:
         self.boards = Boards(db)
         self.tournaments = Tournaments(db)
         self.settings = GuildSettingsStore(db)
+        self.presets = HousePresets(db)
         self._columns = _COLUMNS.format(seats=_SEATS[db.dialect])
         # The seats of each live table at the version this process last wrote or read.
         self._seats: dict[str, tuple[int, tuple[int, ...]]] = {}

@@ -16,7 +16,7 @@ import pytest
 
 import bot
 from hosting.cli import EXIT_DATABASE, EXIT_OK, EXIT_SETTINGS
-from storage import ActionRow, GameRepository, GuildSettings
+from storage import ActionRow, GameRepository, GuildSettings, HousePreset
 from storage.compaction import DAY
 from storage.transfer import TABLES
 from tests.databases import database_target
@@ -41,6 +41,7 @@ async def filled(path: Path) -> GameRepository:
     await finish(repo, "s1", seat(1, 1), seat(2, 2))
     await repo.boards.new_season(GUILD, now=5000.0)
     await finish(repo, "s2", seat(2, 1), seat(3, 2))
+    await repo.presets.save(GUILD, HousePreset("Friday", "party", {"two_decks": True}), 5500.0)
     await repo.tournaments.create_tournament(GUILD, "Cup", TEAMS, now=6000.0)
     await repo.tournaments.create_tournament(GUILD, "Later", {"Ants": 901}, now=6001.0)
     await play(repo, "g1", "A1", "B1", "C1")
@@ -65,6 +66,7 @@ async def snapshot(repo: GameRepository) -> dict[str, object]:
         "actions": [await repo.actions(t) for t in tables],
         "live": [t.id for t in await repo.live_tables()],
         "settings": await repo.settings.get_guild_settings(GUILD),
+        "presets": await repo.presets.all(GUILD),
         "seasons": await repo.boards.seasons(GUILD),
         "boards": [
             await repo.boards.leaderboard(GUILD, season=season, sort=sort)
