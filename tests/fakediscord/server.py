@@ -2380,7 +2380,7 @@ class FakeDiscord:
         if problems:
             raise _invalid(problems)
         if fields["flags"] & MessageFlag.IS_COMPONENTS_V2 and "components" in payload:
-            files = {
+            attached = {
                 a.filename: {
                     "url": a.url,
                     "id": a.id,
@@ -2390,7 +2390,7 @@ class FakeDiscord:
                 }
                 for a in fields["attachments"]
             }
-            fields["components"] = layout.as_stored(fields["components"], files)
+            fields["components"] = layout.as_stored(fields["components"], attached)
         return fields
 
     def emoji_usable(self, channel: FakeChannel, emoji_id: int) -> bool:
