@@ -2403,7 +2403,8 @@ class FakeDiscord:
         self.broken_references += broken_references(
             msg.id,
             msg.content,
-            msg.components,
+            # Only a V2 message has text displays and media (validation saw to it).
+            msg.components if msg.is_components_v2 else [],
             self.emojis,
             functools.partial(self.emoji_usable, msg.channel),
             local_base=self._local_base(),
@@ -2459,7 +2460,8 @@ class FakeDiscord:
         )
         msg.history.append(msg.snapshot(now))
         if not loading:
-            msg.notified = _notified(payload, msg.text(), channel)
+            text = msg.text() if msg.is_components_v2 else msg.content
+            msg.notified = _notified(payload, text, channel)
             self._note_broken_references(msg)
         channel.messages[msg.id] = msg
         self.messages[msg.id] = msg
