@@ -103,10 +103,11 @@ allows; 40 components in all, 4000 characters of text displays, unique ``custom_
 followups and webhook edits alike; refusals are 400 50035 with Discord-shaped ``errors``.
 Reading one as a user does (on ``FakeMessage`` and each ``MessageVersion``):
 ``is_components_v2``, ``texts()`` (text displays in reading order), ``text()`` (content or
-texts), ``accent_color`` / ``accent_colors()``, ``thumbnails()``, ``media_urls()``,
-``emoji_ids()``, ``custom_ids``, ``buttons``, ``selects``, ``component(custom_id)``,
-``select_values(custom_id)``, ``all_text()`` (everything, for leak checks). ``click`` and
-``select`` reach buttons and selects nested in containers and sections.
+texts), ``plain_text()`` (emojis as ``:name:``), ``accent_color`` / ``accent_colors()``,
+``thumbnails()``, ``media_urls()``, ``emoji_ids()``, ``custom_ids``, ``buttons``,
+``selects``, ``component(custom_id)``, ``select_values(custom_id)``, ``all_text()``
+(everything, for leak checks). ``click`` and ``select`` reach buttons and selects nested in
+containers and sections.
 
 Application emojis: the routes of ``Client.fetch_application_emojis``,
 ``create_application_emoji``, ``fetch_application_emoji``, ``Emoji.edit``/``delete``, kept

@@ -122,6 +122,12 @@ def component_emojis(components: list[Component] | None) -> Iterator[tuple[Compo
                 yield option, option["emoji"]
 
 
+def plain(text: str) -> str:
+    """``text`` with each custom emoji written as its ``:name:`` (how Discord's client copies
+    it, and reads it out), so a test can assert on words: ``"Top card :uno_r7:"``."""
+    return CUSTOM_EMOJI.sub(lambda m: f":{m.group(2)}:", text or "")
+
+
 def markdown_emoji_ids(text: str) -> list[int]:
     """The ids of the custom emojis written in ``text`` (``<:name:id>``), in order."""
     return [int(m.group(3)) for m in CUSTOM_EMOJI.finditer(text or "")]

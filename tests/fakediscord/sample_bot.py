@@ -46,6 +46,22 @@ CARD_PNG = bytes.fromhex(
 CARD_EMOJI = "demo_card"
 
 
+class Press(discord.ui.Button["TableLayout"]):
+    """A button of the layout; every press counts as a play."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        assert self.view is not None
+        await self.view.play(interaction)
+
+
+class Choose(discord.ui.Select["TableLayout"]):
+    """A select of the layout; every choice counts as a play."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        assert self.view is not None
+        await self.view.play(interaction)
+
+
 class TableLayout(discord.ui.LayoutView):
     """A Components V2 table: a red container, a section with the card's emoji picture,
     a row of buttons in the container, and a section whose accessory is a button."""
@@ -54,18 +70,14 @@ class TableLayout(discord.ui.LayoutView):
         super().__init__(timeout=None)
         card = str(emoji) if emoji is not None else "🟥"
         picture = emoji.url if emoji is not None else "https://example.com/red7.png"
-        play = discord.ui.Button(label="Play", custom_id="demo:layout:play", emoji=emoji or "🟥")
-        play.callback = self.play
-        draw = discord.ui.Button(label="Draw", custom_id="demo:layout:draw")
-        draw.callback = self.play
-        call = discord.ui.Button(label="UNO!", custom_id="demo:layout:uno")
-        call.callback = self.play
-        colour: discord.ui.Select[Any] = discord.ui.Select(
+        play = Press(label="Play", custom_id="demo:layout:play", emoji=emoji or "🟥")
+        draw = Press(label="Draw", custom_id="demo:layout:draw")
+        call = Press(label="UNO!", custom_id="demo:layout:uno")
+        colour = Choose(
             custom_id="demo:layout:colour",
             placeholder="Choose a colour",
             options=[discord.SelectOption(label=c.title(), value=c) for c in COLOURS],
         )
-        colour.callback = self.play
         self.add_item(
             discord.ui.Container(
                 discord.ui.Section(

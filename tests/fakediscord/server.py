@@ -2382,7 +2382,7 @@ class FakeDiscord:
         if problems:
             raise _invalid(problems)
         if fields["flags"] & MessageFlag.IS_COMPONENTS_V2 and "components" in payload:
-            files = {
+            attached = {
                 a.filename: {
                     "url": a.url,
                     "id": a.id,
@@ -2392,7 +2392,7 @@ class FakeDiscord:
                 }
                 for a in fields["attachments"]
             }
-            fields["components"] = layout.as_stored(fields["components"], files)
+            fields["components"] = layout.as_stored(fields["components"], attached)
         return fields
 
     def emoji_usable(self, channel: FakeChannel, emoji_id: int) -> bool:
@@ -2405,7 +2405,8 @@ class FakeDiscord:
         self.broken_references += broken_references(
             msg.id,
             msg.content,
-            msg.components,
+            # Only a V2 message has text displays and media (validation saw to it).
+            msg.components if msg.is_components_v2 else [],
             self.emojis,
             functools.partial(self.emoji_usable, msg.channel),
             local_base=self._local_base(),
@@ -2461,7 +2462,8 @@ class FakeDiscord:
         )
         msg.history.append(msg.snapshot(now))
         if not loading:
-            msg.notified = _notified(payload, msg.text(), channel)
+            text = msg.text() if msg.is_components_v2 else msg.content
+            msg.notified = _notified(payload, text, channel)
             self._note_broken_references(msg)
         channel.messages[msg.id] = msg
         self.messages[msg.id] = msg

@@ -62,8 +62,8 @@ class Rest:
         if files:
             form = aiohttp.FormData()
             form.add_field("payload_json", json.dumps(body), content_type="application/json")
-            for i, (name, data) in enumerate(files.items()):
-                form.add_field(f"files[{i}]", data, filename=name)
+            for i, (name, content) in enumerate(files.items()):
+                form.add_field(f"files[{i}]", content, filename=name)
             kwargs = {"data": form}
         async with self.http.request(
             method, self.fake.rest_base + path, headers=headers, **kwargs
@@ -321,7 +321,7 @@ async def test_a_legacy_message_turns_v2_only_if_the_same_edit_clears_its_conten
         channel, message.id, {**keeps_content, "content": None, "embeds": []}
     )
     assert status == 200, body
-    assert message.is_components_v2
+    assert fake.messages[message.id].is_components_v2
     assert (message.content, message.embeds, message.texts()) == ("", [], ["Table"])
 
 
@@ -512,7 +512,7 @@ async def test_a_layout_view_message_is_read_and_clicked_as_users_do(world: Worl
         await pressed.done()
         pressed.assert_answered_within(3.0)
         assert pressed.response_type == 7  # the message was updated
-        assert pressed.payload["data"]["id"] == table_message.component(custom_id)["id"]  # type: ignore[index]
+        assert pressed.payload["data"]["id"] == table_message.component(custom_id)["id"]
         assert f"Plays so far: {plays}" in table_message.texts()
     # A select in an action row inside the container.
     chosen = await fake.select(world.alice, table_message, "demo:layout:colour", ["green"])

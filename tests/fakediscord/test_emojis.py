@@ -234,6 +234,7 @@ async def test_emojis_are_made_once_and_found_again_after_a_restart(
         message = shown.message
         assert message is not None
         assert message.texts()[0] == f"## Top card {card.markdown}"
+        assert message.plain_text().startswith("## Top card :demo_card:\n")
         assert message.emoji_ids() == [card.id, card.id]
         assert [fake.resolve_media(url) for url in message.thumbnails()] == [CARD_PNG]
         fake.assert_clean()

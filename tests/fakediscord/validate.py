@@ -225,7 +225,7 @@ def _check_command(cmd: dict[str, Any], path: str, *, depth: int) -> Problems:
         if choices is not None:
             if option.get("autocomplete"):
                 problems.append((f"{p}.autocomplete", "autocomplete cannot be set with choices"))
-            problems += [(f"{p}.{a}", b) for a, b in check_choices(choices, kind or 3)]
+            problems += [(f"{p}.{q[0]}", q[1]) for q in check_choices(choices, kind or 3)]
     return problems
 
 

@@ -674,6 +674,10 @@ class Layout:
         """What the message says in words: its content, or its text displays, one per line."""
         return "\n".join(p for p in [self.content, *self.texts()] if p)
 
+    def plain_text(self) -> str:
+        """:meth:`text` with custom emojis as ``:name:`` (``"Top card :uno_r7:"``)."""
+        return layout.plain(self.text())
+
     @property
     def accent_color(self) -> int | None:
         """The first container's accent colour (None: no container, or no accent)."""
