@@ -182,6 +182,10 @@ def _game(table: Table, public: TableView, emojis: CardEmojis | None) -> list[di
             head.append(t("table.deadline", at=int(table.deadline or 0)))
     elif table.status == "playing" and table.deadline is not None:
         head.append(t("table.next_hand", at=int(table.deadline)))
+    if table.match_ends_at is not None:
+        # R-ALT-1: the table shows the time left in a timed match.
+        winner = table.rules.time_limit_winner.value
+        head.append(t(f"table.match_ends.{winner}", at=int(table.match_ends_at)))
     head.append(" · ".join(facts))
     thumbnail = emojis.url(public.top, public.side) if emojis is not None else None
     top: discord.ui.Item[Any]

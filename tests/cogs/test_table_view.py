@@ -15,7 +15,7 @@ from cogs.uno._table_view import ACCENTS, NEUTRAL, table_layout
 from engine import parse_action
 from tables.table import Player, Table
 from tests.cogs.layouts import check_layout, count_components, layout_text
-from tests.tables.tables import act, lobby, stacked, user
+from tests.tables.tables import act, lobby, stacked, started, user
 
 #: Names as long as Discord allows a display name (32), in several scripts.
 LONG_NAMES = [
@@ -128,3 +128,29 @@ async def test_a_lobby_is_grey_and_lists_its_players() -> None:
     assert "Ann (host)" in text
     assert "🤖 Ada · hard" in text
     assert f"Table {table.id} · version {table.version}" in text
+
+
+@pytest.mark.parametrize(
+    ("winner", "english", "italian"),
+    [
+        ("fewest_cards", "the fewest cards wins", "meno carte"),
+        ("fewest_points", "the fewest points wins", "meno punti"),
+    ],
+)
+async def test_r_alt_1_a_timed_match_shows_when_it_ends(
+    winner: str, english: str, italian: str
+) -> None:
+    table = started(3, time_limit=30, time_limit_winner=winner)
+    assert table.started_at is not None
+    ends = int(table.started_at + 30 * 60)
+    text = layout_text((await table_layout(table)).view)  # type: ignore[arg-type]
+    assert f"The match ends <t:{ends}:R>: then whoever holds {english}" in text
+    italian_table = replace(table, language="it")
+    text = layout_text((await table_layout(italian_table)).view)  # type: ignore[arg-type]
+    assert f"La partita finisce <t:{ends}:R>" in text
+    assert italian in text
+
+
+async def test_an_untimed_match_says_nothing_of_its_end() -> None:
+    text = layout_text((await table_layout(started(3))).view)  # type: ignore[arg-type]
+    assert "match ends" not in text
