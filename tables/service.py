@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from engine import StaleStateError
+from engine import PRESETS, StaleStateError
 from storage import ChannelBusyError, GameRepository, is_outage
 from storage.boards import FORGOTTEN
 
@@ -137,8 +137,8 @@ class TableService:
         they left out, its forced language wins over ``language``, and ``tournament`` must be
         one of the server's (its name as stored)."""
         defaults = await self.repo.settings.get_guild_settings(guild_id)
-        chosen = preset or defaults.preset or "classic"
-        merged: dict[str, Any] = dict(defaults.options)
+        chosen, house = await self.house_rules(guild_id, preset or defaults.preset or "classic")
+        merged: dict[str, Any] = {**defaults.options, **house}
         if defaults.target is not None:
             merged["target"] = defaults.target
         if defaults.turn_seconds is not None:
@@ -159,6 +159,16 @@ class TableService:
             language=defaults.language or language,
             tournament=name,
         )
+
+    async def house_rules(self, guild_id: int, name: str) -> tuple[str, dict[str, Any]]:
+        """The built-in preset ``name`` names, and the house rules over it: none for a
+        built-in preset, the saved ones for one of the server's house presets."""
+        if name in PRESETS:
+            return name, {}
+        found = await self._reaching(self.repo.presets.get(guild_id, name))
+        if found is None or found.base not in PRESETS:
+            raise TableError("bad_rules", rule="unknown_preset", preset=name[:40])
+        return found.base, dict(found.options)
 
     async def rematch(self, finished: Table, host: Player) -> Table:
         """Open the lobby of a rematch in ``finished``'s channel (see :meth:`Table.rematch`)."""

@@ -15,11 +15,12 @@ from collections.abc import Callable
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from engine import PRESETS, Colour, Rules, RulesError
 from renders import LeaderRow, render_leaderboard, render_standings, render_stats
-from storage import GameRepository, GuildSettings, Sort
+from storage import GameRepository, GuildSettings, HousePreset, PresetLimitError, Sort
 from storage.boards import BoardRow, PlayerStats
 from storage.settings import NEVER
 from storage.tournaments import TournamentExistsError, UnknownTournamentError
@@ -29,6 +30,7 @@ from ._components import button
 from ._house import differences
 from ._i18n import LANGUAGES, t
 from ._present import colour_name, preset_name
+from ._presets import preset_choices
 from ._replies import DEFAULT_TURN_PING, GuildPrefs, Interaction, Replies, answers
 from ._verbs import CustomId, base36
 
@@ -260,6 +262,60 @@ class Boards(commands.Cog):
         number = await self.repo.boards.new_season(interaction.guild_id or 0, time.time())
         await self.replies.say(interaction, t("season.started", season=number))
 
+    async def presets(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Autocomplete of a preset: the built-in ones and this server's."""
+        return await self._preset_choices(interaction, current, built_in=True)
+
+    async def house_presets(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Autocomplete of one of this server's house presets."""
+        return await self._preset_choices(interaction, current, built_in=False)
+
+    async def _preset_choices(
+        self, interaction: Interaction, current: str, *, built_in: bool
+    ) -> list[app_commands.Choice[str]]:
+        await self.replies.speak_to(interaction)
+        return await preset_choices(
+            self.repo.presets, interaction.guild_id or 0, current, built_in=built_in
+        )
+
+    @answers()
+    async def preset_save(self, interaction: Interaction, name: str) -> None:
+        """Save the rules of this channel's table as a house preset called ``name``."""
+        self._require_manager(interaction)
+        name = name.strip()
+        if not name or name.casefold() in PRESETS:
+            raise TableError("preset_name_taken", name=name[:40])
+        table = await self.service.in_channel(interaction.channel_id or 0)
+        if table is None:
+            raise TableError("no_table")
+        preset = HousePreset(name, table.preset, dict(table.options))
+        try:
+            replaced = await self.repo.presets.save(interaction.guild_id or 0, preset, time.time())
+        except PresetLimitError as exc:
+            raise TableError("too_many_presets", most=exc.args[0]) from None
+        changed = differences(table.rules, table.preset)
+        await self.replies.say(
+            interaction,
+            t(
+                "preset.replaced" if replaced else "preset.saved",
+                name=name[:40],
+                preset=preset_name(table.preset),
+                changes="; ".join(changed) or t("preset.as_is"),
+            ),
+        )
+
+    @answers()
+    async def preset_delete(self, interaction: Interaction, name: str) -> None:
+        """Forget the house preset called ``name``."""
+        self._require_manager(interaction)
+        if not await self.repo.presets.delete(interaction.guild_id or 0, name):
+            raise TableError("bad_rules", rule="unknown_preset", preset=name[:40])
+        await self.replies.say(interaction, t("preset.deleted", name=name[:40]))
+
     @answers()
     async def settings(
         self,
@@ -276,16 +332,17 @@ class Boards(commands.Cog):
         self._require_manager(interaction)
         if language not in (None, "auto", *LANGUAGES):
             raise TableError("bad_option", option="language")
-        if preset is not None and preset not in PRESETS:
-            raise TableError("bad_rules", rule="unknown_preset", preset=preset[:40])
         guild = interaction.guild_id or 0
         store = self.repo.settings
         current = await store.get_guild_settings(guild)
         options = {} if reset_rules else dict(current.options)
         options.update(house())
         chosen = preset if preset is not None else current.preset
-        try:  # the defaults must make a table: checked with the preset they apply to
-            Rules.from_preset(chosen or "classic", **options)
+        # A built-in preset or one of the server's (its house rules count too): the defaults
+        # must make a table, checked with the preset they apply to.
+        base, saved = await self.service.house_rules(guild, chosen or "classic")
+        try:
+            Rules.from_preset(base, **{**saved, **options})
         except RulesError as exc:
             raise refused(exc) from None
         updated = GuildSettings(

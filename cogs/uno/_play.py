@@ -20,11 +20,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine import PRESETS, Action, CardFace, Colour, Rules, classic_deck
+from engine import PRESETS, Action, CardFace, Colour, Rules, RulesError, classic_deck
 from engine.actions import CALL_UNO, ChooseColour, Play
 from engine.events import CardsReceived, HandRevealed, events_for
 from players import LEVELS
-from tables import Change, Player, StaleClickError, Table, TableError, TableService
+from tables import Change, Player, StaleClickError, Table, TableError, TableService, refused
 from tables.records import is_public_record
 
 from ._components import HANDLER_COG, routed
@@ -36,6 +36,7 @@ from ._moves import BY_COMMAND as MOVES_BY_COMMAND
 from ._moves import BY_VERB as MOVES_BY_VERB
 from ._moves import Move, Mover
 from ._present import card_name, colour_name, describe, preset_name, rules_help
+from ._presets import preset_choices
 from ._replies import Defer, Interaction, Replies, answers
 from ._table_message import TableMessages
 from ._verbs import BY_NAME, CustomId, Place, actions_of, base36, with_uno
@@ -575,9 +576,8 @@ class Uno(commands.Cog, name=HANDLER_COG):
         tournament: str | None,
     ) -> None:
         """Open a lobby in this channel with the house rules ``options()`` names; the server's
-        defaults fill what is left out."""
-        if preset is not None and preset not in PRESETS:
-            raise TableError("bad_rules", rule="unknown_preset", preset=preset[:40])
+        defaults fill what is left out. ``preset`` is a built-in preset or one of the server's
+        house presets (the service reads it)."""
         guild = interaction.guild_id or 0
         host = await self._as_player(interaction, tournament)
         table = await self.service.open_here(
@@ -672,6 +672,13 @@ class Uno(commands.Cog, name=HANDLER_COG):
             choices.append(app_commands.Choice(name=label, value=action.face.notation))
         return choices[:25]
 
+    async def presets(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Autocomplete of a preset: the built-in ones, then the server's house presets."""
+        await self.replies.speak_to(interaction)
+        return await preset_choices(self.service.repo.presets, interaction.guild_id or 0, current)
+
     async def colours(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
@@ -719,16 +726,22 @@ class Uno(commands.Cog, name=HANDLER_COG):
 
     @answers()
     async def rules(self, interaction: Interaction, preset: str | None) -> None:
-        """The rules of this channel's table, or of a preset, in plain words."""
+        """The rules of this channel's table, or of a preset (built-in or the server's own),
+        in plain words."""
+        title = None
         if preset is None:
             table = await self.service.in_channel(interaction.channel_id or 0)
             name, rules = (table.preset, table.rules) if table else ("classic", Rules())
-        elif preset in PRESETS:
-            name, rules = preset, Rules.from_preset(preset)
         else:
-            raise TableError("bad_rules", rule="unknown_preset", preset=preset[:40])
+            name, house = await self.service.house_rules(interaction.guild_id or 0, preset)
+            try:
+                rules = Rules.from_preset(name, **house)
+            except RulesError as exc:
+                raise refused(exc) from None
+            if preset not in PRESETS:
+                title = t("rules.house_title", name=preset[:40], preset=preset_name(name))
         embed = discord.Embed(
-            title=t("rules.title", preset=preset_name(name)),
+            title=title or t("rules.title", preset=preset_name(name)),
             description="\n\n".join(rules_help(name, rules))[:4096],
         )
         await interaction.edit_original_response(content=None, embed=embed)

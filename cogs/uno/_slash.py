@@ -19,7 +19,6 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from engine import PRESETS
 from engine.actions import CALL_UNO, CHALLENGE, DRAW, PASS
 from players import LEVELS
 from storage.settings import NEVER
@@ -30,10 +29,6 @@ from ._house import SLASH_RULES, slash_options
 from ._play import Uno
 from ._replies import Interaction, Replies, WrongValue
 
-PRESET_CHOICES = [
-    app_commands.Choice(name=app_commands.locale_str(name, key=f"preset.{name}"), value=name)
-    for name in PRESETS
-]
 LEVEL_CHOICES = [
     app_commands.Choice(name=app_commands.locale_str(level, key=f"level.{level}"), value=level)
     for level in LEVELS
@@ -206,7 +201,7 @@ def new_command(play: Uno) -> app_commands.Command[Any, ..., None]:
 
     fixed = [
         _parameter("interaction", Interaction, required=True),
-        _parameter("preset", str | None),
+        _parameter("preset", app_commands.Range[str, 1, 40] | None),
         _parameter("points", app_commands.Range[int, 50, 5000] | None),
         _parameter("turn_seconds", app_commands.Range[int, 0, 600] | None),
         _parameter("hands", app_commands.Range[int, 1, 20] | None),
@@ -214,15 +209,17 @@ def new_command(play: Uno) -> app_commands.Command[Any, ..., None]:
     ]
     new.__signature__ = inspect.Signature([*fixed, *house_parameters()])  # type: ignore[attr-defined]
     callback = app_commands.describe(
-        preset="Which rules to play (default: classic)",
+        preset="Which rules to play: a preset or one of this server's (default: classic)",
         points="Points needed to win the match",
         turn_seconds="Seconds per turn (0: no limit)",
         hands="Play a fixed number of hands (R-SCORE-5)",
         tournament="Report this table to a tournament",
-    )(app_commands.choices(preset=PRESET_CHOICES)(house_decorated(new)))
-    return app_commands.Command(
+    )(house_decorated(new))
+    command: app_commands.Command[Any, ..., None] = app_commands.Command(
         name="new", description="Open an UNO table in this channel", callback=callback
     )
+    command.autocomplete("preset")(play.presets)
+    return command
 
 
 def settings_command(boards: Boards) -> app_commands.Command[Any, ..., None]:
@@ -243,7 +240,7 @@ def settings_command(boards: Boards) -> app_commands.Command[Any, ..., None]:
 
     fixed = [
         _parameter("interaction", Interaction, required=True),
-        _parameter("preset", str | None),
+        _parameter("preset", app_commands.Range[str, 1, 40] | None),
         _parameter("points", app_commands.Range[int, 50, 5000] | None),
         _parameter("turn_seconds", app_commands.Range[int, 0, 600] | None),
         _parameter("turn_ping", int | None),
@@ -259,13 +256,15 @@ def settings_command(boards: Boards) -> app_commands.Command[Any, ..., None]:
         language="Language of public messages (automatic: the server's)",
         reset_rules="Forget the server's house rules (back to the preset's)",
     )(
-        app_commands.choices(preset=PRESET_CHOICES, language=LANGUAGE_CHOICES)(
+        app_commands.choices(language=LANGUAGE_CHOICES)(
             app_commands.choices(turn_ping=TURN_PING_CHOICES)(house_decorated(settings))
         )
     )
-    return app_commands.Command(
+    command: app_commands.Command[Any, ..., None] = app_commands.Command(
         name="settings", description="This server's defaults for new tables", callback=callback
     )
+    command.autocomplete("preset")(boards.presets)
+    return command
 
 
 def _parameter(
@@ -409,9 +408,16 @@ class UnoGroup(_Refusing, name="uno", description="Play UNO in this channel"):
 
     @app_commands.command(name="rules", description="Explain the rules of this table or a preset")
     @app_commands.describe(preset="A preset to explain (default: this channel's table)")
-    @app_commands.choices(preset=PRESET_CHOICES)
-    async def rules(self, interaction: Interaction, preset: str | None = None) -> None:
+    async def rules(
+        self, interaction: Interaction, preset: app_commands.Range[str, 1, 40] | None = None
+    ) -> None:
         await self.play_cog.rules(interaction, preset)
+
+    @rules.autocomplete("preset")
+    async def rules_preset(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self.play_cog.presets(interaction, current)
 
     @app_commands.command(name="leaderboard", description="This server's best UNO players")
     @app_commands.describe(
@@ -450,6 +456,31 @@ class SeasonGroup(_Refusing, name="season", description="Seasons of this server'
     @app_commands.command(name="new", description="Close this season and start a fresh board")
     async def new(self, interaction: Interaction) -> None:
         await self.boards.season_new(interaction)
+
+
+class PresetGroup(_Refusing, name="preset", description="This server's house presets"):
+    """``/uno-admin preset save|delete``: a table's rules kept under a name."""
+
+    def __init__(self, boards: Boards, replies: Replies) -> None:
+        super().__init__()
+        self.boards = boards
+        self.replies = replies
+
+    @app_commands.command(name="save", description="Save this channel's table's rules as a preset")
+    @app_commands.describe(name="The house preset's name (/uno new preset: offers it)")
+    async def save(self, interaction: Interaction, name: app_commands.Range[str, 1, 40]) -> None:
+        await self.boards.preset_save(interaction, name)
+
+    @app_commands.command(name="delete", description="Forget one of this server's presets")
+    @app_commands.describe(name="The house preset to forget")
+    async def delete(self, interaction: Interaction, name: app_commands.Range[str, 1, 40]) -> None:
+        await self.boards.preset_delete(interaction, name)
+
+    @delete.autocomplete("name")
+    async def delete_name(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self.boards.house_presets(interaction, current)
 
 
 class AdminTournamentGroup(_Refusing, name="tournament", description="Tournaments of this server"):
@@ -492,6 +523,7 @@ class AdminGroup(_Refusing, name="uno-admin", description="Manage UNO on this se
         self.boards = boards
         self.replies = replies
         self.add_command(settings_command(boards))
+        self.add_command(PresetGroup(boards, replies))
         self.add_command(SeasonGroup(boards, replies))
         self.add_command(AdminTournamentGroup(boards, replies))
 
