@@ -82,8 +82,12 @@ def role_ids(interaction: Interaction) -> list[int]:
 
 
 def _every_face() -> set[CardFace]:
-    """Every face of every deck a preset (or the modern deck) plays with, both sides."""
-    decks = [classic_deck(modern_deck=True), *(Rules.from_preset(p).deck() for p in PRESETS)]
+    """Every face of every deck a preset (or the modern deck, or blank cards) plays with,
+    both sides."""
+    decks = [
+        classic_deck(modern_deck=True, blank_cards=1),
+        *(Rules.from_preset(p).deck() for p in PRESETS),
+    ]
     return {face for deck in decks for side in deck.sides for face in side}
 
 

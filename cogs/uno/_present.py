@@ -32,6 +32,7 @@ from engine.events import (
     PlayerLeft,
     PlayerWentOut,
     StartCardReturned,
+    Termination,
     TurnSkipped,
     UnoCalled,
     UnoCaught,
@@ -175,6 +176,8 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
                 target=who(event.target),
                 count=event.count,
             )
+        case HandEnded(termination=Termination.TIME_LIMIT):  # R-ALT-1
+            return t("event.HandEnded.time_limit", winner=_name(names, _first(event.ranking)))
         case HandEnded():
             return t("event.HandEnded", winner=_name(names, _first(event.ranking)))
         case HandScored():

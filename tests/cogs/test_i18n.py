@@ -27,6 +27,7 @@ from cogs.uno._i18n import (
 from cogs.uno._present import card_name, rules_help, rules_summary
 from cogs.uno._slash import LEVEL_CHOICES, new_command
 from engine import PRESETS, CardFace, Rules
+from engine.cards import Kind
 from engine.rules import Scoring, Stacking
 from storage import GameRepository
 
@@ -57,6 +58,8 @@ def test_every_enum_driven_key_exists_in_both_languages() -> None:
                 assert f"help.house.stacking.{stacking.value}" in messages
         for preset in PRESETS:
             assert f"preset.{preset}" in messages
+        for kind in Kind:  # every card has a name, the R-DECK-5 blank card too
+            assert f"card.{'number' if kind is Kind.NUMBER else kind.value}" in messages
 
 
 @pytest.mark.parametrize(
@@ -68,6 +71,7 @@ def test_every_enum_driven_key_exists_in_both_languages() -> None:
         ("YD2", "Giallo Pesca Due", "Yellow Draw Two"),
         ("W", "Jolly", "Wild"),
         ("W4", "Jolly Pesca Quattro", "Wild Draw Four"),
+        ("WX", "Carta bianca", "Blank card"),
     ],
 )
 def test_cards_are_named_as_the_seeds_name_them(notation: str, italian: str, english: str) -> None:
