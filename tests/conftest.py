@@ -14,27 +14,11 @@ import os
 
 import pytest
 
-from hosting.settings import ENV_FILE_VARIABLE
+from hosting.settings import ENV_FILE_VARIABLE, SETTINGS
 from tests.databases import SKIP_REASON
 
-#: The settings ``hosting.settings`` reads, besides anything named ``DISCORD_*``.
-BOT_SETTINGS = (
-    "DATABASE_PATH",
-    "DATABASE_URL",
-    "DEV_GUILD_ID",
-    "LOG_LEVEL",
-    "MONITOR_EVENT_LOOP",
-    "COMPUTER_PAUSE_SECONDS",
-    "HELD_SEAT_GRACE_SECONDS",
-    "CATCH_GRACE_SECONDS",
-    "DATABASE_POOL_SIZE",
-    "DATABASE_TIMEOUT_SECONDS",
-    "DATABASE_CONNECT_TIMEOUT_SECONDS",
-    "RECORD_RETENTION_DAYS",
-    "SQLITE_SYNCHRONOUS",
-    "SHARD_COUNT",
-    "SHARD_IDS",
-)
+#: The settings ``hosting.settings`` reads (the name other tests import).
+BOT_SETTINGS = SETTINGS
 
 for _name in [n for n in os.environ if n.startswith("DISCORD_") or n in BOT_SETTINGS]:
     del os.environ[_name]
