@@ -48,6 +48,14 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
     assert 'bash -c "$TEST_COMMAND"' in ci
 
 
+def test_ci_runs_every_test_on_the_floors_in_two_halves() -> None:
+    """.ci/run splits the floors suite by the e2e marker: the halves must be complements."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    floors = ci[ci.index("-c constraints/floors.txt") :]
+    assert re.findall(r'"\$\{floors\[@\]\}" -m (e2e|"not e2e") ', floors) == ["e2e", '"not e2e"']
+    assert "floors=(.venv-floors/bin/python -m pytest -p no:cacheprovider)" in floors
+
+
 def test_the_first_screen_tells_an_admin_what_to_do() -> None:
     """What the bot is (pictures of the table and a hand), the two commands, where the token
     comes from and that no privileged intent is needed, and the invite."""
