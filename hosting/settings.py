@@ -20,7 +20,7 @@ ENV_FILE_VARIABLE = "UNO_BOT_ENV_FILE"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 #: Every variable the bot reads from its environment or settings file, in the order of
 #: ``.env.example``; that file and the README's settings table list each one
-#: (``tests/test_settings_list.py`` checks both, and that nothing else reads the environment).
+#: (``tests/test_settings_files.py`` checks both, and that nothing else reads the environment).
 SETTINGS: tuple[str, ...] = (
     "DISCORD_TOKEN",
     "DATABASE_PATH",
