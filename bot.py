@@ -356,7 +356,7 @@ def _until_done(
     except discord.LoginFailure:
         sys.stderr.write(
             "Discord rejected DISCORD_TOKEN: copy the token again from the Bot page of your "
-            "application and put it in .env.\n"
+            "application and put it in the settings file (.env, or the one --env-file names).\n"
         )
         return cli.EXIT_SETTINGS
     except ExtensionLoadError:
