@@ -71,6 +71,11 @@ class UnoBot(commands.AutoShardedBot):
         force_sync: bool = False,
         clear_guilds: Sequence[int] = (),
     ) -> None:
+        # A UNO bot never joins a voice channel: without PyNaCl (and davey, discord.py 2.6.3+)
+        # discord.py would warn at every start that voice is unsupported, a line an admin
+        # should not have to wonder about.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         shards: dict[str, Any] = {"shard_count": settings.shard_count}
         if settings.shard_ids is not None:
             shards["shard_ids"] = list(settings.shard_ids)
@@ -326,7 +331,7 @@ async def run(settings: Settings) -> None:
         with contextlib.suppress(asyncio.CancelledError):
             await tidying
         await repo.close()
-        log.info("Database closed; bye")
+        log.info("Database closed")
 
 
 async def sync(settings: Settings, clear_guilds: Sequence[int] = ()) -> None:
@@ -340,15 +345,23 @@ async def sync(settings: Settings, clear_guilds: Sequence[int] = ()) -> None:
 
 
 def _run_command(settings: Settings) -> int:
-    return _until_done(settings, lambda: run(settings))
+    again = "start the bot again (its systemd service does so by itself 10 seconds later)"
+    code = _until_done(settings, lambda: run(settings), again=again)
+    if code == cli.EXIT_OK:
+        log.info("Stopped; bye")  # last, after any reason for stopping
+    return code
 
 
 def _sync_command(settings: Settings, clear_guilds: Sequence[int]) -> int:
-    return _until_done(settings, lambda: sync(settings, clear_guilds))
+    again = "run uno-bot sync again"
+    return _until_done(settings, lambda: sync(settings, clear_guilds), again=again)
 
 
-def _until_done(settings: Settings, work: Callable[[], Coroutine[Any, Any, None]]) -> int:
-    """Run ``work`` with safe logging; turn the failures an admin can fix into a sentence."""
+def _until_done(
+    settings: Settings, work: Callable[[], Coroutine[Any, Any, None]], *, again: str
+) -> int:
+    """Run ``work`` with safe logging; turn the failures an admin can fix into a sentence
+    (``again`` says how to try once more)."""
     password = urlsplit(settings.database_url).password if settings.database_url else None
     setup_logging(settings.log_level, secrets=[settings.token, password or ""])
     try:
@@ -359,7 +372,7 @@ def _until_done(settings: Settings, work: Callable[[], Coroutine[Any, Any, None]
     except discord.LoginFailure:
         sys.stderr.write(
             "Discord rejected DISCORD_TOKEN: copy the token again from the Bot page of your "
-            "application and put it in .env.\n"
+            "application and put it in the settings file (.env, or the one --env-file names).\n"
         )
         return cli.EXIT_SETTINGS
     except ExtensionLoadError:
@@ -368,7 +381,7 @@ def _until_done(settings: Settings, work: Callable[[], Coroutine[Any, Any, None]
         # Only the first login gets here: once connected, discord.py reconnects by itself.
         sys.stderr.write(
             f"Cannot reach Discord ({_one_line(exc)}): check this machine's network "
-            "connection; a service manager restarts the bot later.\n"
+            f"connection, then {again}.\n"
         )
         return cli.EXIT_FAILED
     except KeyboardInterrupt:

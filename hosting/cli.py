@@ -15,14 +15,22 @@ import asyncio
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 from storage import DatabaseUnavailableError, maintenance
 from storage import transfer as moving
 from storage.postgres import shown_url
 
+from . import backups
 from .invite import NEEDED, application_id, invite_url, permissions, token_problem
-from .settings import ENV_FILE_VARIABLE, Settings, SettingsError, read_environment
+from .settings import (
+    ENV_FILE_VARIABLE,
+    Settings,
+    SettingsError,
+    read_environment,
+    settings_file,
+)
 
 EXIT_OK, EXIT_FAILED, EXIT_SETTINGS, EXIT_DATABASE = 0, 1, 2, 3
 
@@ -67,14 +75,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
     backup = commands.add_parser(
         "backup",
-        help="copy the database to PATH, safely while the bot runs",
+        help="copy the database into a folder that keeps history, safely while the bot runs",
         description="Copy the database with SQLite's online backup API: a consistent copy "
-        "taken while the bot keeps running, checked, then moved into place.",
+        "taken while the bot keeps running, checked, then moved into place. Into a folder, "
+        "each backup gets its own dated name and the oldest beyond --keep are removed.",
     )
     backup.add_argument(
         "path",
         metavar="PATH",
-        help="the backup file, or a folder for a dated name (uno-YYYYMMDD-HHMMSS.sqlite3)",
+        help="a folder (an existing one, one ending with /, or a name without extension, "
+        "created when needed) for dated files uno-YYYYMMDD-HHMMSS.sqlite3 (UTC); or a file "
+        "name with an extension, replaced by each backup",
+    )
+    backup.add_argument(
+        "--keep",
+        type=_count,
+        metavar="N",
+        help=f"into a folder: keep the newest N backups, remove older ones (default "
+        f"{backups.DEFAULT_KEEP}; 0 keeps every one)",
     )
     restore = commands.add_parser(
         "restore",
@@ -142,11 +160,11 @@ def main(argv: Sequence[str] | None, runners: Runners) -> int:
     try:
         env = read_environment(args.env_file)
         if command == "check":
-            return check(env)
+            return check(env, args.env_file)
         if command == "invite":
             return invite(env, args.client_id)
         if command == "backup":
-            return backup(env, args.path)
+            return backup(env, args.path, args.keep)
         if command == "restore":
             return restore(env, args.path)
         if command == "transfer":
@@ -161,6 +179,16 @@ def main(argv: Sequence[str] | None, runners: Runners) -> int:
     except DatabaseUnavailableError as exc:
         _err(str(exc))
         return EXIT_DATABASE
+    except backups.BackupError as exc:
+        _err(str(exc))
+        return EXIT_FAILED
+
+
+def _count(text: str) -> int:
+    """A whole number of backups, 0 or more (argparse turns the error into a usage line)."""
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of backups")
+    return int(text)
 
 
 def _shards(settings: Settings) -> str:
@@ -172,8 +200,12 @@ def _shards(settings: Settings) -> str:
     return f"shards {','.join(map(str, settings.shard_ids))} of {settings.shard_count}"
 
 
-def check(env: dict[str, str]) -> int:
-    """``uno-bot check``: one line per finding; exit code 1 if anything is wrong."""
+def check(env: dict[str, str], env_file: str | None = None) -> int:
+    """``uno-bot check``: one line per finding; exit code 1 if anything is wrong.
+
+    It names the settings file and the database file it checked: run as the service's user
+    with the service's settings file, it checks what the service will use.
+    """
     failed = False
 
     def say(ok: bool, what: str, detail: str) -> None:
@@ -187,10 +219,12 @@ def check(env: dict[str, str]) -> int:
         say(False, "settings", str(exc))
         return EXIT_FAILED
     guild = settings.dev_guild_id
+    file = settings_file(env_file)
     say(
         True,
         "settings",
-        f"log level {settings.log_level}, "
+        (f"read from {file}" if file.is_file() else f"no settings file at {file}")
+        + f" and the environment; log level {settings.log_level}, "
         + (f"commands in server {guild} only" if guild else "commands registered globally")
         + f", {_shards(settings)}",
     )
@@ -221,34 +255,68 @@ def check(env: dict[str, str]) -> int:
     except (SettingsError, DatabaseUnavailableError) as exc:
         say(False, "database", str(exc))
     else:
+        source = "DATABASE_URL" if settings.database_url is not None else "DATABASE_PATH"
         if not report.exists:
-            say(True, "database", f"{report.path} will be created at the first start")
+            say(True, "database", f"{report.path} ({source}) will be created at the first start")
         else:
             pending = f", {len(report.pending)} migrations to apply at start" * bool(report.pending)
             say(
                 True,
                 "database",
-                f"{report.path}: schema {report.schema_version} of {report.known_version}"
-                f"{pending}, {report.size_bytes / 1e6:.1f} MB, not damaged, writable",
+                f"{report.path} ({source}): schema {report.schema_version} of "
+                f"{report.known_version}{pending}, {_megabytes(report.size_bytes)}, not "
+                "damaged, writable",
             )
+    relative = settings.database_path
+    if settings.database_url is None and not Path(relative).expanduser().is_absolute():
+        _out(
+            f"note database: DATABASE_PATH={relative} is relative, so it names a file in the "
+            f"folder the bot starts in (here {Path.cwd()}); a service's settings should give "
+            "the absolute path."
+        )
     _out("Some checks failed." if failed else "All good: start the bot with `uno-bot run`.")
     return EXIT_FAILED if failed else EXIT_OK
 
 
-def backup(env: dict[str, str], path: str) -> int:
-    """``uno-bot backup PATH``."""
+def backup(env: dict[str, str], path: str, keep: int | None = None) -> int:
+    """``uno-bot backup PATH [--keep N]``."""
     settings = Settings.from_env(env, need_token=False)
     if settings.database_url is not None:
+        file = _quote(path)
+        if backups.names_a_folder(path):  # a dated name, as on SQLite (the shell fills it in)
+            file = f'"{path.rstrip("/")}/uno-$(date -u +%Y%m%d-%H%M%S).dump"'
         _err(
             "DATABASE_URL names a PostgreSQL database: back it up with "
-            f'pg_dump --format=custom --file={_quote(path)} "$DATABASE_URL"'
+            f'pg_dump --format=custom --file={file} "$DATABASE_URL"'
         )
         return EXIT_FAILED
-    done = maintenance.backup(settings.database_path, path)
-    _out(
+    if keep is not None and not backups.names_a_folder(path):
+        raise SettingsError(
+            f"--keep counts the backups in a folder, and {path} names a file: give a folder "
+            f"(uno-bot backup --keep {keep} FOLDER/) or leave --keep out."
+        )
+    if not Path(settings.database_path).expanduser().is_file():
+        # Before any folder is made for it: a backup of nothing leaves nothing behind.
+        where = Path(settings.database_path).expanduser().absolute()
+        raise DatabaseUnavailableError(
+            str(where),
+            f"There is no database at {where} to back up (the bot creates it at its first "
+            "start); check DATABASE_PATH.",
+        )
+    target = backups.destination(path, datetime.now(UTC))
+    done = maintenance.backup(settings.database_path, str(target.file))
+    line = (
         f"Backed up {done.source} to {done.target} "
-        f"(schema {done.schema_version}, {done.size_bytes / 1e6:.1f} MB)."
+        f"(schema {done.schema_version}, {_megabytes(done.size_bytes)})"
     )
+    if target.folder is not None:
+        kept = backups.DEFAULT_KEEP if keep is None else keep
+        removed = backups.prune(target.folder, kept)
+        count = len(backups.backups_in(target.folder))
+        line += f"; {target.folder} holds {count} backup{'s' * (count != 1)}"
+        if removed:
+            line += f", the oldest {len(removed)} removed (--keep {kept})"
+    _out(line + ".")
     return EXIT_OK
 
 
@@ -298,12 +366,16 @@ def invite(env: dict[str, str], client_id: int | None) -> int:
     """``uno-bot invite [--client-id ID]``."""
     if client_id is None:
         token = Settings.from_env(env, need_token=False).token
-        client_id = application_id(token) if token else None
-        if client_id is None:
+        portal = "(Developer Portal, your application, General Information, Application ID)"
+        if not token:
             raise SettingsError(
-                "Cannot read the application id from DISCORD_TOKEN: pass it with --client-id "
-                "(Developer Portal, your application, General Information, Application ID)."
+                "DISCORD_TOKEN is not set, and the link needs the application id it starts "
+                f"with: set DISCORD_TOKEN in .env, or pass --client-id ID {portal}."
             )
+        client_id = application_id(token)
+        if client_id is None:
+            problem = token_problem(token) or "DISCORD_TOKEN does not start with a bot's id."
+            raise SettingsError(f"{problem} Or pass --client-id ID {portal}.")
     value = permissions().value
     _out("Open this link to add the bot to a server you manage:")
     _out(invite_url(client_id))
@@ -312,6 +384,11 @@ def invite(env: dict[str, str], client_id: int | None) -> int:
     for _, label, reason in NEEDED:
         _out(f"  {label}: {reason}")
     return EXIT_OK
+
+
+def _megabytes(size: int) -> str:
+    """A file size as an admin reads it; small files in kB rather than "0.0 MB"."""
+    return f"{size / 1e6:.1f} MB" if size >= 1e6 else f"{size / 1e3:.0f} kB"
 
 
 def _quote(path: str) -> str:

@@ -18,6 +18,27 @@ from dotenv import dotenv_values
 #: Names another settings file (``/dev/null`` reads none); ``--env-file`` overrides it.
 ENV_FILE_VARIABLE = "UNO_BOT_ENV_FILE"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+#: Every variable the bot reads from its environment or settings file, in the order of
+#: ``.env.example``; that file and the README's settings table list each one
+#: (``tests/test_settings_files.py`` checks both, and that nothing else reads the environment).
+SETTINGS: tuple[str, ...] = (
+    "DISCORD_TOKEN",
+    "DATABASE_PATH",
+    "SQLITE_SYNCHRONOUS",
+    "RECORD_RETENTION_DAYS",
+    "DATABASE_URL",
+    "DATABASE_POOL_SIZE",
+    "DATABASE_TIMEOUT_SECONDS",
+    "DATABASE_CONNECT_TIMEOUT_SECONDS",
+    "DEV_GUILD_ID",
+    "LOG_LEVEL",
+    "MONITOR_EVENT_LOOP",
+    "COMPUTER_PAUSE_SECONDS",
+    "HELD_SEAT_GRACE_SECONDS",
+    "CATCH_GRACE_SECONDS",
+    "SHARD_COUNT",
+    "SHARD_IDS",
+)
 
 
 class SettingsError(Exception):
@@ -30,19 +51,28 @@ def read_environment(env_file: str | None = None) -> dict[str, str]:
     ``env_file`` (from ``--env-file``) must exist; otherwise ``UNO_BOT_ENV_FILE`` or ``.env``
     is read when it exists.
     """
-    if env_file is not None:
-        path = Path(env_file).expanduser()
-        if not path.exists():
-            raise SettingsError(f"The settings file {path.absolute()} does not exist.")
-    else:
-        path = Path(os.environ.get(ENV_FILE_VARIABLE, "").strip() or ".env").expanduser()
+    path = settings_file(env_file)
+    if env_file is not None and not path.exists():
+        raise SettingsError(f"The settings file {path} does not exist.")
     values: dict[str, str] = {}
     if path.exists():
         try:
             values = {k: v for k, v in dotenv_values(path).items() if v is not None}
+        except PermissionError as exc:
+            raise SettingsError(
+                f"Cannot read the settings file {path}: permission denied; run this as the "
+                "bot's user, and let that user read the file (owner root, group of the bot's "
+                "user, mode 640)."
+            ) from exc
         except (OSError, UnicodeDecodeError) as exc:
-            raise SettingsError(f"Cannot read the settings file {path.absolute()}: {exc}.") from exc
+            raise SettingsError(f"Cannot read the settings file {path}: {exc}.") from exc
     return {**values, **os.environ}
+
+
+def settings_file(env_file: str | None = None) -> Path:
+    """The settings file :func:`read_environment` reads (when it exists), absolute."""
+    name = env_file if env_file is not None else os.environ.get(ENV_FILE_VARIABLE, "").strip()
+    return Path(name or ".env").expanduser().absolute()
 
 
 @dataclass(frozen=True)

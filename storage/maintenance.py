@@ -85,7 +85,7 @@ def inspect(path: str, *, wait: float = STARTUP_WAIT) -> DatabaseReport:
             schema_version=version,
             known_version=known_version(),
             pending=pending,
-            size_bytes=Path(where).stat().st_size,
+            size_bytes=_size_with_log(Path(where)),
         )
 
 
@@ -137,11 +137,19 @@ def restore(backup_file: str, target: str, *, wait: float = STARTUP_WAIT) -> Cop
     source = shown_path(backup_file)
     if not Path(backup_file).expanduser().is_file():
         raise DatabaseUnavailableError(source, f"There is no backup file at {source}.")
+    with open(source, "rb") as file:
+        header = file.read(len(_SQLITE_HEADER))
+    if header and header != _SQLITE_HEADER:
+        raise DatabaseUnavailableError(
+            source,
+            f"{source} is not a backup: it is not an SQLite database; name a file that "
+            "uno-bot backup wrote (uno-YYYYMMDD-HHMMSS.sqlite3).",
+        )
     check_folder(target)
     where = shown_path(target)
     with _opened(backup_file, wait=wait, write=False) as saved:
         version = _checked_version(saved, source, backup=True)
-        _check_integrity(saved, source)
+        _check_integrity(saved, source, fix="restore an older backup instead")
         previous: str | None = None
         with _exclusive(target, where) as db:
             if Path(where).stat().st_size > 0:
@@ -186,6 +194,9 @@ async def inspect_postgres(url: str, *, wait: float = STARTUP_WAIT) -> DatabaseR
 
 
 # -- helpers ------------------------------------------------------------------------------------
+
+#: The first bytes of every SQLite database file (https://sqlite.org/fileformat.html).
+_SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 @contextlib.contextmanager
@@ -256,7 +267,19 @@ def _checked_version(db: sqlite3.Connection, where: str, *, backup: bool = False
     return version
 
 
-def _check_integrity(db: sqlite3.Connection, where: str) -> None:
+def _size_with_log(database: Path) -> int:
+    """The database's bytes, its write-ahead log included: while the bot runs, the newest
+    changes (all of them, for a young database) are in ``-wal`` only."""
+    log = database.with_name(database.name + "-wal")
+    return database.stat().st_size + (log.stat().st_size if log.exists() else 0)
+
+
+def _check_integrity(
+    db: sqlite3.Connection,
+    where: str,
+    *,
+    fix: str = "restore a backup (uno-bot restore BACKUP_FILE)",
+) -> None:
     try:
         rows = db.execute("PRAGMA quick_check").fetchall()
     except sqlite3.Error as exc:
@@ -265,6 +288,5 @@ def _check_integrity(db: sqlite3.Connection, where: str) -> None:
     if problems:
         raise DatabaseUnavailableError(
             where,
-            f"The database {where} is damaged ({problems[0]}); restore a backup "
-            "(uno-bot restore BACKUP_FILE).",
+            f"The database {where} is damaged ({problems[0]}); {fix}.",
         )

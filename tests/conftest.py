@@ -6,35 +6,25 @@ A developer who followed the README has a filled ``.env`` (a real token) and may
 from this process's environment, and ``UNO_BOT_ENV_FILE`` points every bot started from here
 (in this process or as a subprocess, which inherits the environment) at an empty file.
 ``tests/test_env_isolation.py`` runs tests beside a filled ``.env`` to prove it.
+
+Two more things for every run: the ``e2e`` marker on the tests that start the real bot as a
+process (they mostly wait on it, so CI gives them more workers than the cores), and
+Hypothesis profiles chosen with ``HYPOTHESIS_PROFILE`` (see :data:`PROFILES`).
 """
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
-from hosting.settings import ENV_FILE_VARIABLE
+from hosting.settings import ENV_FILE_VARIABLE, SETTINGS
 from tests.databases import SKIP_REASON
 
-#: The settings ``hosting.settings`` reads, besides anything named ``DISCORD_*``.
-BOT_SETTINGS = (
-    "DATABASE_PATH",
-    "DATABASE_URL",
-    "DEV_GUILD_ID",
-    "LOG_LEVEL",
-    "MONITOR_EVENT_LOOP",
-    "COMPUTER_PAUSE_SECONDS",
-    "HELD_SEAT_GRACE_SECONDS",
-    "CATCH_GRACE_SECONDS",
-    "DATABASE_POOL_SIZE",
-    "DATABASE_TIMEOUT_SECONDS",
-    "DATABASE_CONNECT_TIMEOUT_SECONDS",
-    "RECORD_RETENTION_DAYS",
-    "SQLITE_SYNCHRONOUS",
-    "SHARD_COUNT",
-    "SHARD_IDS",
-)
+#: The settings ``hosting.settings`` reads (the name other tests import).
+BOT_SETTINGS = SETTINGS
 
 for _name in [n for n in os.environ if n.startswith("DISCORD_") or n in BOT_SETTINGS]:
     del os.environ[_name]
@@ -46,3 +36,38 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     skipped = terminalreporter.stats.get("skipped", [])
     if any(SKIP_REASON in str(getattr(report, "longrepr", "")) for report in skipped):
         terminalreporter.write_line(SKIP_REASON + ".", yellow=True)
+
+
+#: Tests that start the real bot (or a whole test run) as a process and mostly wait on it:
+#: the end-to-end tests, the fake Discord's own (with a sample bot), the start-up tests
+#: that run the bot against a closed port, and the tests that run a test run.
+E2E = (
+    "tests/e2e/",
+    "tests/fakediscord/test_fake_discord.py",
+    "tests/test_startup_failures.py",
+    "tests/test_env_isolation.py",
+    "tests/test_postgres_runs.py",
+)
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        where = item.path.relative_to(ROOT).as_posix()
+        if where.startswith(E2E):
+            item.add_marker(pytest.mark.e2e)
+
+
+#: ``default``: what a developer runs. ``ci``: the same search, printing a failure's
+#: reproduction blob and writing no example database into the clone. ``ci-floors``: the run on
+#: the lowest dependency versions (.ci/run), whose job is to show those versions work: every
+#: property still runs, on a quarter of the examples; the engine they exercise imports only
+#: the standard library, so the main run's full search is not repeated there.
+PROFILES = {
+    "default": settings(),
+    "ci": settings(database=None, print_blob=True),
+    "ci-floors": settings(database=None, print_blob=True, max_examples=25),
+}
+for _profile, _settings in PROFILES.items():
+    settings.register_profile(_profile, _settings)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))

@@ -15,11 +15,13 @@ import re
 import shutil
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 import bot
+from hosting import backups
 from hosting.cli import EXIT_DATABASE, EXIT_FAILED, EXIT_OK, EXIT_SETTINGS, build_parser
 from hosting.invite import application_id, invite_url, permissions, token_problem
 from hosting.settings import ENV_FILE_VARIABLE, Settings, SettingsError, read_environment
@@ -34,6 +36,8 @@ BOT_ID = 123456789012345678
 # Made-up tokens in Discord's shape (never real ones), joined at run time so secret
 # scanners do not take the source for a leaked token.
 TOKEN = ".".join(("MTIzNDU2Nzg5MDEyMzQ1Njc4", "GhIjKl", "abcdefghijklmnopqrstuvwxyz0123456789AB"))
+IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
+SETPRIV = shutil.which("setpriv")
 COMMANDS = ("run", "check", "backup", "restore", "transfer", "invite", "sync")
 
 
@@ -320,6 +324,58 @@ def test_check_passes_on_a_good_setup_and_changes_nothing(
     assert hashlib.sha256(database.read_bytes()).hexdigest() == before
 
 
+def test_check_names_the_settings_file_and_the_database_it_checked(
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Run as the service's user with the service's settings file, ``check`` says which
+    files it read: the upgrade step checks the database the service will open."""
+    service = home / "etc" / "uno-bot.env"
+    service.parent.mkdir()
+    database = home / "var" / "uno.sqlite3"
+    database.parent.mkdir()
+    asyncio.run(_close(filled_database(database)))
+    service.write_text(f"DISCORD_TOKEN={TOKEN}\nDATABASE_PATH={database}\n")
+    (home / ".env").write_text("DATABASE_PATH=uno.sqlite3\n")  # a developer's, elsewhere
+    code, out, _ = run_cli("--env-file", str(service), "check", capsys=capsys)
+    assert code == EXIT_OK, out
+    lines = out.splitlines()
+    assert lines[0].startswith(f"ok   settings: read from {service} and the environment;")
+    assert lines[2].startswith(f"ok   database: {database} (DATABASE_PATH): schema ")
+    assert "relative" not in out
+    code, out, _ = run_cli("check", capsys=capsys)  # the folder's own .env
+    assert f"settings: read from {home / '.env'}" in out
+    assert f"database: {home / 'uno.sqlite3'} (DATABASE_PATH) will be created" in out
+    assert (
+        f"note database: DATABASE_PATH=uno.sqlite3 is relative, so it names a file in the "
+        f"folder the bot starts in (here {home})"
+    ) in out
+    monkeypatch.setenv(ENV_FILE_VARIABLE, os.devnull)
+    _, out, _ = run_cli("check", capsys=capsys)
+    assert out.startswith(f"ok   settings: no settings file at {os.devnull} and the environment")
+
+
+def test_check_counts_the_write_ahead_log_of_a_running_database(
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """While the bot runs, its newest changes sit in ``uno.sqlite3-wal``; the size check
+    reports is the database's, log included (a young database's file alone can be empty)."""
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    database = home / "uno.sqlite3"
+
+    async def scenario() -> tuple[str, int, int]:
+        repo = await filled_database(database, rows=20)  # the running bot
+        try:
+            main, log = database.stat().st_size, (home / "uno.sqlite3-wal").stat().st_size
+            return run_cli("check", capsys=capsys)[1], main, log
+        finally:
+            await repo.close()
+
+    out, main, log = asyncio.run(scenario())
+    assert log > main  # what the size once left out
+    line = next(line for line in out.splitlines() if " database: " in line)
+    assert f", {(main + log) / 1e3:.0f} kB, not damaged" in line
+
+
 def test_check_says_which_shards_this_process_runs(
     home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -438,20 +494,159 @@ def test_backup_into_a_folder_gets_a_dated_name(
     assert code == EXIT_OK
     made = list((home / "backups").iterdir())
     assert len(made) == 1
-    assert made[0].name.startswith("uno-")
-    assert made[0].name.endswith(".sqlite3")
+    assert backups.BACKUP_NAME.match(made[0].name)
     assert meta_rows(made[0]) == meta_rows(home / "uno.sqlite3")
+
+
+@pytest.mark.parametrize("path", ["backups/", "backups", "nightly/uno-bot"])
+def test_backups_into_a_missing_folder_keep_history(
+    path: str, home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The README's nightly line, run twice: the folder is made, and the second backup is a
+    second file (they once overwrote a file named like the folder)."""
+    database = home / "uno.sqlite3"
+    asyncio.run(_close(filled_database(database)))
+    folder = home / path.rstrip("/")
+    outputs = []
+    for _ in range(2):
+        code, out, err = run_cli("backup", path, capsys=capsys)
+        assert code == EXIT_OK, err
+        outputs.append(out)
+    assert folder.is_dir()
+    made = backups.backups_in(folder)
+    assert len(made) == 2
+    for file in made:
+        assert meta_rows(file) == meta_rows(database)
+    assert f"{folder} holds 1 backup." in outputs[0]
+    assert f"{folder} holds 2 backups." in outputs[1]
+
+
+def test_a_folder_keeps_the_newest_backups_and_nothing_else_is_touched(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    asyncio.run(_close(filled_database(home / "uno.sqlite3")))
+    folder = home / "backups"
+    folder.mkdir()
+    older = [f"uno-2024010{day}-041500.sqlite3" for day in range(1, 6)]
+    others = ["notes.txt", "uno-before-upgrade.sqlite3", "uno-20240101-041500.sqlite3.partial"]
+    for name in [*older, *others]:
+        (folder / name).write_bytes(b"old")
+    code, out, _ = run_cli("backup", "--keep", "3", "backups", capsys=capsys)
+    assert code == EXIT_OK
+    left = sorted(p.name for p in folder.iterdir())
+    new = [name for name in left if name not in older + others]
+    assert len(new) == 1
+    assert sorted(left) == sorted([*older[-2:], *new, *others])
+    assert "the oldest 3 removed (--keep 3)" in out
+    assert run_cli("backup", "--keep", "0", "backups", capsys=capsys)[0] == EXIT_OK
+    assert len(backups.backups_in(folder)) == 4  # 0 keeps every one
+
+
+def test_the_default_keeps_two_weeks_of_nightly_backups(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    asyncio.run(_close(filled_database(home / "uno.sqlite3")))
+    folder = home / "backups"
+    folder.mkdir()
+    for day in range(1, 21):
+        (folder / f"uno-202401{day:02}-041500.sqlite3").write_bytes(b"old")
+    assert run_cli("backup", "backups", capsys=capsys)[0] == EXIT_OK
+    kept = [p.name for p in backups.backups_in(folder)]
+    assert len(kept) == backups.DEFAULT_KEEP == 14
+    assert kept[0] == "uno-20240108-041500.sqlite3"
+
+
+def test_two_backups_in_one_second_get_two_names(tmp_path: Path) -> None:
+    now = datetime(2026, 11, 27, 4, 15, 0, tzinfo=UTC)
+    first = backups.destination(str(tmp_path), now).file
+    assert first.name == "uno-20261127-041500.sqlite3"
+    first.write_bytes(b"taken")
+    second = backups.destination(str(tmp_path), now).file
+    assert second.name == "uno-20261127-041500-2.sqlite3"
+    second.write_bytes(b"taken")
+    third = backups.destination(str(tmp_path), now).file
+    (tmp_path / "uno-20261127-041501.sqlite3").write_bytes(b"a second later")
+    third.write_bytes(b"taken")
+    assert [p.name for p in backups.backups_in(tmp_path)] == [
+        "uno-20261127-041500.sqlite3",
+        "uno-20261127-041500-2.sqlite3",
+        "uno-20261127-041500-3.sqlite3",
+        "uno-20261127-041501.sqlite3",
+    ]
+
+
+def test_a_backup_to_a_file_replaces_that_file(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    asyncio.run(_close(filled_database(home / "uno.sqlite3")))
+    for _ in range(2):
+        code, out, _ = run_cli("backup", "copy.sqlite3", capsys=capsys)
+        assert code == EXIT_OK
+        assert "holds" not in out  # a file has no history to report
+    assert [p.name for p in home.iterdir() if p.name.startswith("copy")] == ["copy.sqlite3"]
+    code, out, err = run_cli("backup", "--keep", "3", "copy.sqlite3", capsys=capsys)
+    assert code == EXIT_SETTINGS
+    assert "--keep counts the backups in a folder" in err
+
+
+@pytest.mark.parametrize("where", ["missing folder", "file in the way"])
+def test_a_backup_destination_problem_names_the_destination(
+    where: str, home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Not the database, not DATABASE_PATH: the folder or file the admin named."""
+    asyncio.run(_close(filled_database(home / "uno.sqlite3")))
+    if where == "missing folder":
+        path, says = "nowhere/copy.sqlite3", f"the folder {home / 'nowhere'} does not exist"
+    else:
+        (home / "backups").write_text("a file, not a folder")
+        path, says = "backups/", "a file of that name is in the way"
+    code, out, err = run_cli("backup", path, capsys=capsys)
+    assert code == EXIT_FAILED
+    assert out == ""
+    assert err.count("\n") == 1
+    assert says in err
+    assert "DATABASE_PATH" not in err
+    assert "database" not in err
+
+
+@pytest.mark.skipif(IS_ROOT and SETPRIV is None, reason="root needs setpriv to drop DAC caps")
+def test_a_backup_folder_the_user_cannot_write_is_named(home: Path) -> None:
+    asyncio.run(_close(filled_database(home / "uno.sqlite3")))
+    folder = home / "backups"
+    folder.mkdir(mode=0o555)
+    try:
+        result = _as_plain_user(["backup", "backups/"], cwd=home)
+    finally:
+        folder.chmod(0o755)
+    assert result.returncode == EXIT_FAILED, result.stderr
+    assert f"Cannot write backups into {folder}" in result.stderr
+    assert "run the backup as the bot's user" in result.stderr
+    assert list(folder.iterdir()) == []
+
+
+def _as_plain_user(args: list[str], *, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``bot.py ARGS`` as a process that file permissions apply to (root without the
+    capabilities that override them)."""
+    command = [sys.executable, str(ROOT / "bot.py"), *args]
+    if IS_ROOT:
+        assert SETPRIV is not None
+        command = [SETPRIV, "--bounding-set=-dac_override,-dac_read_search", *command]
+    env = {**os.environ, ENV_FILE_VARIABLE: os.devnull}
+    return subprocess.run(
+        command, cwd=cwd, env=env, capture_output=True, text=True, timeout=60, check=False
+    )
 
 
 def test_backup_without_a_database_is_one_sentence(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, err = run_cli("backup", "copy.sqlite3", capsys=capsys)
-    assert code == EXIT_DATABASE
-    assert out == ""
-    assert "no database at" in err
-    assert len(err.strip().splitlines()) == 1
-    assert not (home / "copy.sqlite3").exists()
+    for path in ("copy.sqlite3", "backups/"):
+        code, out, err = run_cli("backup", path, capsys=capsys)
+        assert code == EXIT_DATABASE
+        assert out == ""
+        assert f"no database at {home / 'uno.sqlite3'}" in err
+        assert len(err.strip().splitlines()) == 1
+    assert list(home.iterdir()) == []  # no copy, and no folder made for one
 
 
 def test_backup_of_postgresql_names_the_pg_dump_command(
@@ -462,6 +657,11 @@ def test_backup_of_postgresql_names_the_pg_dump_command(
     assert code == EXIT_FAILED  # nothing was backed up: a scheduled job must notice
     assert 'pg_dump --format=custom --file=/var/backups/uno.dump "$DATABASE_URL"' in err
     assert "secret" not in out + err
+    code, _, err = run_cli("backup", "/var/backups/uno-bot/", capsys=capsys)
+    assert code == EXIT_FAILED
+    dated = '--file="/var/backups/uno-bot/uno-$(date -u +%Y%m%d-%H%M%S).dump"'
+    assert dated in err  # a folder gets dated files, as on SQLite
+    assert not Path("/var/backups/uno-bot").exists()
 
 
 def test_restore_brings_back_a_backup_and_keeps_what_it_replaced(
@@ -548,6 +748,7 @@ def test_restore_refuses_what_is_not_a_backup_of_this_bot(
     assert code == EXIT_DATABASE
     assert len(err.strip().splitlines()) == 1
     assert str(candidate) in err
+    assert "restore a backup" not in err  # it is the backup that is wrong
     assert meta_rows(database) == before
 
 
@@ -583,15 +784,21 @@ def test_invite_prints_the_link_and_the_permissions(
 
 
 def test_invite_takes_a_client_id_and_needs_one(
-    home: Path, capsys: pytest.CaptureFixture[str]
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, out, _ = run_cli("invite", "--client-id", "42424242424242424", capsys=capsys)
     assert code == EXIT_OK
     assert "client_id=42424242424242424" in out
     code, out, err = run_cli("invite", capsys=capsys)
     assert code == EXIT_SETTINGS
-    assert "--client-id" in err
+    assert err.startswith("DISCORD_TOKEN is not set")
+    assert "set DISCORD_TOKEN in .env, or pass --client-id" in err
     assert out == ""
+    monkeypatch.setenv("DISCORD_TOKEN", "client-secret-pasted-by-mistake")
+    code, _, err = run_cli("invite", capsys=capsys)
+    assert code == EXIT_SETTINGS
+    assert err.startswith("DISCORD_TOKEN does not look like a bot token")
+    assert "pass --client-id" in err
 
 
 def test_the_application_id_comes_from_the_token() -> None:
@@ -614,7 +821,7 @@ def test_the_database_password_never_reaches_the_logs(
     handlers, level = list(root.handlers), root.level
     root.handlers[:] = []  # earlier tests' handlers write to streams closed since
     try:
-        assert bot._until_done(settings, work) == EXIT_OK
+        assert bot._until_done(settings, work, again="try again") == EXIT_OK
     finally:
         root.handlers[:] = handlers
         root.setLevel(level)

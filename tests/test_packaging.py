@@ -128,18 +128,24 @@ def unit(name: str) -> configparser.RawConfigParser:
 
 def test_the_service_runs_the_bot_and_does_not_restart_on_a_bad_setting() -> None:
     service = unit("uno-bot.service")["Service"]
-    assert service["ExecStart"].endswith("/.venv/bin/uno-bot run")
+    assert service["ExecStart"].endswith(" run")
+    assert service["ExecStart"].startswith("/opt/uno-bot/.venv/bin/uno-bot ")
     assert service["Restart"] == "on-failure"
     assert service["RestartPreventExitStatus"] == str(EXIT_SETTINGS)
     assert service["KillSignal"] == "SIGTERM"
     assert service["StateDirectory"] == "uno-bot"
-    assert service["Environment"] == "DATABASE_PATH=/var/lib/uno-bot/uno.sqlite3"
+    assert " --env-file /etc/uno-bot/uno-bot.env " in service["ExecStart"]  # tests/test_deploy.py
+
+
+def service_command_prefix() -> str:
+    """The bot's program and settings file, as the service starts it."""
+    return unit("uno-bot.service")["Service"]["ExecStart"].removesuffix(" run")
 
 
 def test_the_backup_runs_nightly_with_the_backup_command() -> None:
     backup = unit("uno-bot-backup.service")["Service"]
-    assert backup["ExecStart"].endswith("/.venv/bin/uno-bot backup /var/backups/uno-bot")
-    assert backup["Environment"] == unit("uno-bot.service")["Service"]["Environment"]
+    assert backup["ExecStart"].endswith(" backup --keep 14 /var/backups/uno-bot/")
+    assert backup["ExecStart"].split(" backup ")[0] == service_command_prefix()
     timer = unit("uno-bot-backup.timer")["Timer"]
     assert timer["OnCalendar"] == "*-*-* 04:15:00"
     assert timer["Persistent"] == "true"

@@ -1,17 +1,36 @@
-"""The README's first lines are the two commands a new user needs; CI runs the test one."""
+"""The README serves a server admin first, and what it says is true.
+
+Its first lines are the two commands a new user needs (CI runs the test one exactly), then
+where the token comes from and the invite; every link it (or a page in docs/) makes leads
+somewhere inside the repository; the engine's presets are the engine's. The steps
+themselves run in ``tests/e2e/test_readme_steps.py``; the settings table is checked in
+``tests/test_settings_files.py``, the service's commands in ``tests/test_deploy.py``.
+"""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+import pytest
+
+from engine.rules import PRESETS
+
 ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+
+
+def readme() -> str:
+    return README.read_text(encoding="utf-8")
+
+
+def first_screen() -> str:
+    """The part before the first rule: what a visitor reads before scrolling."""
+    return readme().split("\n---\n", 1)[0]
 
 
 def readme_commands() -> list[str]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    head = text.split("---", 1)[0]  # the part before the first rule
-    return re.findall(r"```\n(.+?)\n```", head, flags=re.S)
+    return re.findall(r"```\n(.+?)\n```", first_screen(), flags=re.S)
 
 
 def test_readme_opens_with_exactly_two_commands() -> None:
@@ -27,3 +46,68 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
     assert match is not None
     assert match.group(1) == readme_commands()[1]
     assert 'bash -c "$TEST_COMMAND"' in ci
+
+
+def test_ci_runs_every_test_on_the_floors_in_two_halves() -> None:
+    """.ci/run splits the floors suite by the e2e marker: the halves must be complements."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    floors = ci[ci.index("-c constraints/floors.txt") :]
+    assert re.findall(r'"\$\{floors\[@\]\}" -m (e2e|"not e2e") ', floors) == ["e2e", '"not e2e"']
+    assert "floors=(.venv-floors/bin/python -m pytest -p no:cacheprovider)" in floors
+
+
+def test_the_first_screen_tells_an_admin_what_to_do() -> None:
+    """What the bot is (pictures of the table and a hand), the two commands, where the token
+    comes from and that no privileged intent is needed, and the invite."""
+    head = first_screen()
+    assert len(head.splitlines()) <= 45
+    pictures = re.findall(r"!\[[^\]]+\]\((docs/pictures/[a-z]+\.png)\)", head)
+    assert pictures == ["docs/pictures/table.png", "docs/pictures/hand.png"]
+    for picture in pictures:
+        assert (ROOT / picture).stat().st_size < 100_000  # small: the first thing loaded
+    assert "https://discord.com/developers/applications" in head
+    assert "Reset Token" in head
+    assert "no privileged intent" in head
+    assert "uno-bot invite" in head
+    assert "#running-it-for-months" in head
+
+
+def test_sections_come_in_the_order_an_admin_needs_them() -> None:
+    top = re.findall(r"^## (.+)$", readme(), flags=re.M)
+    assert top == ["Playing", "Running it for months", "Development"]
+
+
+def _slug(heading: str) -> str:
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
+    return text.replace(" ", "-")
+
+
+def _anchors(page: Path) -> set[str]:
+    headings = re.findall(r"^#+ (.+)$", page.read_text(encoding="utf-8"), flags=re.M)
+    return {_slug(h) for h in headings}
+
+
+PAGES = [README, *sorted((ROOT / "docs").glob("*.md"))]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_every_link_leads_inside_the_repository(page: Path) -> None:
+    """Links to ../shared/... pointed outside the repository: a reader of a clone, or of the
+    repository's web page, found nothing there."""
+    text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
+    for target in re.findall(r"\]\(([^)\s]+)\)", text):
+        if re.match(r"[a-z]+:", target):
+            continue  # https:, mailto:, file: links go where they say
+        path, _, anchor = target.partition("#")
+        where = (page.parent / path).resolve() if path else page
+        assert where.is_relative_to(ROOT), f"{page.name}: {target} leaves the repository"
+        assert where.exists(), f"{page.name}: {target} does not exist"
+        if anchor and where.suffix == ".md":
+            assert anchor in _anchors(where), f"{page.name}: no heading for #{anchor}"
+
+
+def test_the_engine_section_lists_every_preset() -> None:
+    section = readme().split("\n### The engine\n", 1)[1]
+    line = next(line for line in section.splitlines() if line.startswith("- Presets:"))
+    assert re.findall(r"`([a-z]+)`", line.split(";", 1)[0]) == list(PRESETS)

@@ -32,9 +32,14 @@ SETPRIV = shutil.which("setpriv")
 
 
 def start_bot(
-    database: Path, *, as_plain_user: bool = False, database_url: str | None = None
+    database: Path,
+    *,
+    as_plain_user: bool = False,
+    database_url: str | None = None,
+    command: str = "run",
 ) -> tuple[int, str, str, float]:
-    """Start the bot on ``database``; its exit code, stdout, stderr and seconds to exit.
+    """Start the bot (``uno-bot COMMAND``) on ``database``; its exit code, stdout, stderr and
+    seconds to exit.
 
     ``as_plain_user``: root ignores file permissions, so a test of a read-only file runs the
     bot as root without the capabilities that override them (``setpriv``).
@@ -53,13 +58,13 @@ def start_bot(
     )
     if database_url is not None:
         env["DATABASE_URL"] = database_url
-    command = [sys.executable, "-m", "tests.fakediscord.launch"]
+    argv = [sys.executable, "-m", "tests.fakediscord.launch", command]
     if as_plain_user and IS_ROOT:
         assert SETPRIV is not None
-        command = [SETPRIV, "--bounding-set=-dac_override,-dac_read_search", *command]
+        argv = [SETPRIV, "--bounding-set=-dac_override,-dac_read_search", *argv]
     started = time.monotonic()
     result = subprocess.run(
-        command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=False
+        argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=False
     )
     return result.returncode, result.stdout, result.stderr, time.monotonic() - started
 
@@ -204,6 +209,32 @@ def test_a_good_database_gets_past_the_checks(tmp_path: Path) -> None:
     assert "Traceback" not in err
     assert "Cannot reach Discord" in err
     assert "Cannot use the database" not in err
+
+
+@pytest.mark.parametrize(
+    ("command", "again"),
+    [
+        (
+            "run",
+            "then start the bot again (its systemd service does so by itself 10 seconds later)",
+        ),
+        ("sync", "then run uno-bot sync again"),
+    ],
+    ids=["run", "sync"],
+)
+def test_unreachable_discord_is_the_last_word(command: str, again: str, tmp_path: Path) -> None:
+    """Why the bot stopped is its last line, with how to try again that is true for the
+    command (a sync is never restarted by a service manager); no goodbye before it, and no
+    warnings about voice, which a UNO bot never uses."""
+    database = tmp_path / "uno.sqlite3"
+    make_database(database)
+    code, out, err, _ = start_bot(database, command=command)
+    assert code == EXIT_FAILED, err
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("Cannot reach Discord (")
+    assert last.endswith(f"check this machine's network connection, {again}.")
+    assert "bye" not in out + err
+    assert "voice" not in out + err
 
 
 # -- the connection is closed when opening fails ----------------------------------------------
