@@ -7,9 +7,10 @@ from this process's environment, and ``UNO_BOT_ENV_FILE`` points every bot start
 (in this process or as a subprocess, which inherits the environment) at an empty file.
 ``tests/test_env_isolation.py`` runs tests beside a filled ``.env`` to prove it.
 
-Two more things for every run: the ``e2e`` marker on the tests that start the real bot as a
-process (they mostly wait on it, so CI gives them more workers than the cores), and
-Hypothesis profiles chosen with ``HYPOTHESIS_PROFILE`` (see :data:`PROFILES`).
+Three more things for every run: the ``e2e`` marker on the tests that start the real bot as
+a process (they mostly wait on it, so CI gives them more workers than the cores), tests
+marked ``long`` collected first, and Hypothesis profiles chosen with ``HYPOTHESIS_PROFILE``
+(see :data:`PROFILES`).
 """
 
 from __future__ import annotations
@@ -56,6 +57,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         where = item.path.relative_to(ROOT).as_posix()
         if where.startswith(E2E):
             item.add_marker(pytest.mark.e2e)
+    # The tests that run for minutes go first: xdist hands each worker a block of consecutive
+    # tests and then the rest one by one, so a long test collected late becomes the run's
+    # tail (the soak test of tests/e2e/test_faults.py alone was the last 3–4 minutes).
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
 
 
 #: ``default``: what a developer runs. ``ci``: the same search, printing a failure's
