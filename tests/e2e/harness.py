@@ -184,6 +184,11 @@ def table_message(world: World) -> Any:
     raise AssertionError("no table message in the channel")
 
 
+def table_id_of(world: World) -> str:
+    """The id of the table whose lobby is the channel's latest table message."""
+    return find_id(table_message(world), "uno:1:join:").rsplit(":", 1)[1]
+
+
 # -- acting -----------------------------------------------------------------------------------
 
 

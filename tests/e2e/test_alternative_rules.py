@@ -33,6 +33,7 @@ from .harness import (
     settle,
     slash,
     stack,
+    table_id_of,
     table_message,
 )
 
@@ -42,10 +43,6 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
     """Computer players that think for 50 ms."""
     async with make_world(tmp_path, {"COMPUTER_PAUSE_SECONDS": "0.05"}) as made:
         yield made
-
-
-def table_id_of(world: World) -> str:
-    return find_id(table_message(world), "uno:1:join:").rsplit(":", 1)[1]
 
 
 async def wait_for_table(

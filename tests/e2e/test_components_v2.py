@@ -23,7 +23,6 @@ from .harness import (
     click,
     custom_ids,
     description,
-    find_id,
     load,
     make_world,
     open_table,
@@ -31,6 +30,7 @@ from .harness import (
     settle,
     slash,
     stack,
+    table_id_of,
     table_message,
 )
 
@@ -55,10 +55,6 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
     async with make_world(tmp_path, {"COMPUTER_PAUSE_SECONDS": "0.05"}) as made:
         await emojis_uploaded(made)
         yield made
-
-
-def table_id_of(world: World) -> str:
-    return find_id(table_message(world), "uno:1:join:").rsplit(":", 1)[1]
 
 
 def requests_on(world: World, message: Any) -> list[Any]:

@@ -24,6 +24,7 @@ from .harness import (
     settle,
     slash,
     stack,
+    table_id_of,
     table_message,
 )
 
@@ -33,10 +34,6 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
     """Computer players that think for 50 ms; the catch grace stays at its default."""
     async with make_world(tmp_path, {"COMPUTER_PAUSE_SECONDS": "0.05"}) as made:
         yield made
-
-
-def table_id_of(world: World) -> str:
-    return find_id(table_message(world), "uno:1:join:").rsplit(":", 1)[1]
 
 
 async def test_r_team_2_a_pairs_match_of_two_people_and_two_computers_ends_on_the_board(
