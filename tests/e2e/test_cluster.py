@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from storage import GameRepository
-from tables.records import TimedOut
+from tables.records import ClockPaused, TimedOut
 from tests.databases import ENGINES, database_target
 from tests.fakediscord import BotProcess, FakeDiscord
 
@@ -112,6 +112,17 @@ async def play_to_the_end(world: World, table_id: str, humans: dict[int, Any]) -
     raise AssertionError(f"table {table_id} did not end in time")
 
 
+async def changed(world: World, table_id: str, *, since: int, within: float = 20.0) -> Any:
+    """The table once its stored version is past ``since``."""
+    patience = time.monotonic() + within
+    while True:
+        table = await load(world, table_id)
+        if table.version > since:
+            return table
+        assert time.monotonic() < patience, f"table {table_id} stayed at version {since}"
+        await asyncio.sleep(0.1)
+
+
 async def stats(world: World, guild: Any, user: Any) -> Any:
     repo = await GameRepository.open(str(world.database))
     try:
@@ -171,9 +182,11 @@ async def test_r_time_1_a_killed_process_resumes_its_tables_and_the_other_never_
     cluster: Cluster,
 ) -> None:
     zero, one = cluster.worlds
-    # Guild 1's table has three-second turns; guild 0's plays on without a limit.
+    # Guild 1's table has one-minute turns; guild 0's plays on without a limit. (Shorter turns
+    # ran out during shard 0's restart on a loaded machine: three timeouts in a row handed the
+    # seat to a computer, and the test then waited on a one-hour idle deadline.)
     tables = []
-    for world, seconds in ((zero, 0), (one, 3)):
+    for world, seconds in ((zero, 0), (one, 60)):
         await slash(world, world.alice, "uno new", hands=1, turn_seconds=seconds)
         table_id = find_id(table_message(world), "uno:1:join:").rsplit(":", 1)[1]
         await slash(world, world.bruno, "uno join")
@@ -183,34 +196,45 @@ async def test_r_time_1_a_killed_process_resumes_its_tables_and_the_other_never_
     await zero.bot.restart()
     await zero.bot.wait_for_output("Clocks set for 1 live tables (shards 0 of 2)")
     before = await load(one, tables[1])
+    waiting = before.turn_owner()
+    assert waiting is not None  # a person's turn clock runs, nobody has timed out yet
     assert before.deadline is not None
-    assert before.match is not None
-    waiting = before.match.hand.current
     await one.bot.kill()  # SIGKILL mid-hand: nothing flushed, no goodbye to the gateway
     assert not cluster.fake.connected
-    # The turn runs out while shard 1 is down. Shard 0 answers its own guild meanwhile and
-    # never wakes guild 1's table: nobody times it out.
+    # The turn runs out while shard 1 is down (the fake clock passes its deadline). Shard 0
+    # answers its own guild meanwhile and never wakes guild 1's table: nobody times it out.
     seats = {0: zero.alice, 1: zero.bruno}
-    played = 0
-    while time.time() < before.deadline + 1.0:
-        other = await load(zero, tables[0])
-        assert other.match is not None
-        current = other.match.hand.current
-        if await play_turn(zero, seats[current], tables[0], current, smart=True):
-            played += 1
-        else:
-            await asyncio.sleep(0.05)
-    assert played >= 1
+
+    async def play_on_guild_zero(turns: int) -> None:
+        played, patience = 0, time.monotonic() + 60
+        while played < turns:
+            assert time.monotonic() < patience, f"guild 0's table played {played} turns"
+            other = await load(zero, tables[0])
+            assert other.match is not None
+            current = other.match.hand.current
+            if await play_turn(zero, seats[current], tables[0], current, smart=True):
+                played += 1
+            else:
+                await asyncio.sleep(0.05)
+
+    await play_on_guild_zero(1)
+    await cluster.fake.pass_time(before.deadline + 1 - cluster.fake.clock.now())
+    await play_on_guild_zero(1)
+    await asyncio.sleep(1)  # time for a clock that wrongly took guild 1's table to play it
     assert (await load(one, tables[1])).version == before.version
-    # Restarted, shard 1 sets the clock of its own live table only and plays the timeout.
+    # Restarted, shard 1 sets the clock of its own live table only. Its people could not act
+    # while it was down: the turn's owner gets that time back (R-TIME-1, issue 19), and the
+    # turn runs out when the rest of it has passed.
     await one.bot.start()
     await one.bot.wait_for_output("Clocks set for 1 live tables (shards 1 of 2)")
-    deadline = time.monotonic() + 20
-    after = before
-    while time.monotonic() < deadline and not after.timeouts[waiting]:
-        await asyncio.sleep(0.1)
-        after = await load(one, tables[1])
-    assert after.timeouts[waiting] == 1
+    resumed = await changed(one, tables[1], since=before.version)
+    given = [e for e in resumed.recent if isinstance(e, ClockPaused)]
+    assert [e.seat for e in given] == [waiting], one.bot.output_text
+    assert resumed.deadline is not None
+    assert resumed.deadline > cluster.fake.clock.now()
+    await cluster.fake.pass_time(resumed.deadline + 1 - cluster.fake.clock.now())
+    after = await changed(one, tables[1], since=resumed.version)
+    assert after.timeouts[waiting] == 1, one.bot.output_text
     assert TimedOut(waiting) in after.recent
     # Both tables then play on to the end; each result lands once.
     await asyncio.gather(
