@@ -29,7 +29,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,9 +63,10 @@ HAND_TOKEN_SECONDS = 14 * 60
 REFRESH_AT_ONCE = 4
 #: How long a caller that asked for a version waits for the message to show it.
 WAIT_FOR_EDIT = 10.0
-#: After a request that hung was given up, the message is sent again this much later: the
-#: hung request may still land and show an older version.
-LATE_CHECK = 12.0
+#: After a request that hung was given up, the message is sent again this much later, and
+#: again: the hung request may still land, when the slow server gets to it, and show an older
+#: version (one check 12 s later lost that race once, on a loaded machine).
+LATE_CHECKS = (12.0, 30.0)
 #: How many closed tables' last versions are remembered (a late, older announcement of a
 #: closed table must not bring its message back to life).
 CLOSED_KEPT = 2048
@@ -287,7 +288,26 @@ class TableMessages:
                 surface.shown = -1
                 self.want(surface.wanted)
 
-        asyncio.get_running_loop().call_later(LATE_CHECK, again)
+        self._later(again)
+
+    def _check_hand_later(self, table_id: str, hand: _OpenHand) -> None:
+        """The same for an open hand whose edit hung: edit it again later, as the table is
+        by then (a hand that has gone to sleep or was replaced is left alone)."""
+
+        def again() -> None:
+            surface = self._tables.get(table_id)
+            still_open = self._hands.get(table_id, {}).get(hand.seat) is hand
+            if surface is not None and still_open and not self._stopping:
+                hand.shown, hand.signature = -1, ()
+                self._update_hands(surface.wanted)
+
+        self._later(again)
+
+    @staticmethod
+    def _later(again: Callable[[], None]) -> None:
+        loop = asyncio.get_running_loop()
+        for delay in LATE_CHECKS:
+            loop.call_later(delay, again)
 
     async def _edit(self, table: Table) -> None:
         assert table.message_id is not None
@@ -492,6 +512,8 @@ class TableMessages:
                 log.warning(
                     "Table %s: could not update a hand (%s); trying again", table_id, trouble(exc)
                 )
+                if isinstance(exc, TimeoutError):
+                    self._check_hand_later(table_id, hand)
                 return 1.0
             hand.signature, hand.picture, hand.shown = signature, picture, table.version
             if hand.wanted is table:

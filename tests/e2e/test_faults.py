@@ -23,6 +23,7 @@ from tables.records import ClockPaused, TimedOut
 from .faults import (
     CALLBACK,
     HAND_EDIT,
+    TABLE_EDIT,
     LagMeter,
     Tally,
     act,
@@ -43,7 +44,7 @@ from .harness import (
     table_message,
 )
 from .pgserver import private_postgres
-from .test_table_message import table_messages, wait_until_shown
+from .test_table_message import shown_version, table_messages, wait_until_shown
 
 #: Discord errors the bot is expected to meet in these runs (not refusals of a bad request).
 EXPECTED_CODES = {40060, 30046, 10062, 50027, 10015}
@@ -311,6 +312,55 @@ async def test_a_hand_opened_fifteen_minutes_ago_sleeps_and_its_owner_is_pinged(
         assert fresh.message.id != hand.id
         assert "It's your turn" in fresh.all_text()
         assert find_id(fresh.message, f"uno:1:play:{table_id}:")
+        no_tracebacks(world)
+
+
+async def test_edits_that_hang_and_land_late_leave_no_old_version_shown(tmp_path: Path) -> None:
+    """A table edit and a hand edit hang for 20 s: the bot gives up on them, shows the turn,
+    and the player moves on; then the slow edits land, showing the older turn. The table
+    message and the open hand still end on the truth (the bot sends them again later)."""
+    async with make_world(tmp_path, allow_codes=EXPECTED_CODES) as world:
+        table_id = await open_table(world)
+        hands = [["R1", "R2", "B9"], ["R3", "Y4", "G5"], ["R6", "Y7", "G8"]]
+        await stack(world, table_id, hands, "R5", dealer=0)  # Bruno plays first
+        opened = await world.fake.click(world.alice, table_message(world), f"uno:1:hand:{table_id}")
+        await opened.done()
+        hand = opened.message
+        assert hand is not None
+        await slash(world, world.bruno, "uno play", card="R3")
+        await wait_until_shown(world, table_id, (await load(world, table_id)).version, within=15)
+        table_hang = world.fake.fault("PATCH", TABLE_EDIT, status=None, hang=20, limit=1)
+        hand_hang = world.fake.fault(
+            "PATCH", HAND_EDIT, status=None, hang=20, limit=1, token=opened.token
+        )
+        await slash(world, world.carla, "uno play", card="R6")  # Alice's turn: both edits hang
+        await world.fake.wait_for(
+            lambda: table_hang.answered == 1 and hand_hang.answered == 1,
+            within=20,
+            what="the two edits that hang",
+        )
+        await world.fake.wait_for(
+            lambda: "It's your turn" in hand.all_text(), within=20, what="the retried hand edit"
+        )
+        plays = [i for i in custom_ids(hand) if i.startswith(f"uno:1:play:{table_id}:")]
+        played = await world.fake.click(world.alice, hand, *[i for i in plays if i.endswith(":R1")])
+        await played.done()
+        stored = await load(world, table_id)
+        assert stored.match is not None
+        assert len(stored.match.hand.hands[0]) == 2
+        await world.fake.wait_for(
+            lambda: (
+                shown_version(table_message(world)) < stored.version
+                and "It's your turn" in hand.all_text()
+            ),
+            within=30,
+            what="the slow edits landing with Alice's turn, which has passed",
+        )
+        await wait_until_shown(world, table_id, stored.version, within=30)
+        await world.fake.wait_for(
+            lambda: "Waiting for your turn" in hand.all_text(), within=30, what="the hand"
+        )
+        assert "2 cards" in hand.all_text()
         no_tracebacks(world)
 
 
