@@ -251,9 +251,9 @@ def search(
     guilt = None
     if t.phase is Phase.CHALLENGE and not t.rules.flip:
         guilt = guilt_probability(normal.spot_from_view(view))
-    # The fast simulator plays the classic deck only: the alternative rules (RULES.md §13)
-    # and blank cards are rolled out on the engine.
-    fast = fastsim.supports(t.rules, t.playing) and choices.plays_classic(t.rules)
+    # The fast simulator models the classic deck only (an allow-list of options): the
+    # alternative rules (RULES.md §13), blank cards and the rest are rolled out on the engine.
+    fast = fastsim.supports(t.rules, t.playing)
     stats = PairedDifferences(len(candidates))
     if fast:
         samples = max(MIN_SAMPLES, SIMULATIONS // len(candidates))
