@@ -75,7 +75,13 @@ def test_r_turn_4_voids_hold_for_players_who_draw_only_when_stuck() -> None:
                 for void, covered in belief.constraints(seat, held):
                     if void.source == "wild":
                         continue  # a guess about habits, not a fact
-                    breaking = sum(1 for c in state.hands[seat] if void.forbids(faces[c]))
+                    # normal may also draw holding only wilds (it keeps them, R-TURN-4):
+                    # reading a draw as "stuck" is a habit for the wilds.
+                    breaking = sum(
+                        1
+                        for c in state.hands[seat]
+                        if void.forbids(faces[c]) and faces[c].colour is not None
+                    )
                     assert breaking <= held - covered
 
 
@@ -164,3 +170,29 @@ def test_r_uno_5_a_decision_never_depends_on_hidden_cards(level: str, seats: int
         assert first == again
         checked += 1
     assert checked >= 5
+
+
+def test_r_turn_5_a_card_drawn_and_not_played_could_not_be_played() -> None:
+    """When the card a stuck player drew cannot be played the engine passes the turn on
+    (R-TURN-5): the void learned from the draw then covers that card too; a card that could
+    be played and was kept (``Passed``) stays unknown."""
+    rules = Rules()
+    deck = rules.deck()
+    for drawn, kept in (("G7", False), ("R7", True)):
+        # Seat 1 plays first on a red 9 holding no red, no 9 and no wild: it draws.
+        dealt = deal(rules, [["B2", "B7"], ["G3", "Y4", "G5"]], "R9", [drawn], dealer=0)
+        state = dealt.state
+        assert state.current == 1
+        history: list[Event] = list(events_for(dealt.events, 0))
+        for seat, action in ((1, "draw"), (1, "pass"), (0, "draw")):
+            if seat != state.current:
+                continue
+            transition = state.apply(seat, action)
+            history.extend(events_for(transition.events, 0))
+            state = transition.state
+        belief = Belief.from_events(0, 2, history, deck)
+        held = len(state.hands[1])
+        assert held == 4
+        (void, covered), *_ = belief.constraints(1, held)
+        assert void.source == "drew"
+        assert covered == (3 if kept else 4)
