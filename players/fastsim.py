@@ -339,6 +339,22 @@ class Sim:
                 seen[c >> 4] += 1
         self.seen = seen
 
+    def copy(self, rng: random.Random) -> Sim:
+        """An independent copy of this hand in progress, reshuffling with ``rng``."""
+        sim = Sim.__new__(Sim)
+        sim.hands = [list(h) for h in self.hands]
+        sim.n = self.n
+        sim.pile = list(self.pile)
+        sim.discard = list(self.discard)
+        sim.colour = self.colour
+        sim.card = self.card
+        sim.current = self.current
+        sim.rng = rng
+        sim.step = self.step
+        sim.until_playable = self.until_playable
+        sim.seen = list(self.seen)
+        return sim
+
     def next(self, seat: int) -> int:
         return (seat + self.step) % self.n
 

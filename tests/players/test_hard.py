@@ -103,6 +103,7 @@ def test_r_chal_2_a_deal_can_be_guilty_or_innocent() -> None:
 def test_r_uno_1_hard_calls_uno_and_plays_legally(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(hard, "SIMULATIONS", 40)
     monkeypatch.setattr(hard, "MIN_SAMPLES", 4)
+    monkeypatch.setattr(hard, "RACE_BUDGET", 40)
     state = deal(Rules(), [["R1", "R2"], ["B3", "B4", "G5"]], "R9", dealer=1).state
     action = players.decide("hard", state.view_for(0), random.Random(1))
     assert action in state.legal_actions(0)
@@ -116,6 +117,7 @@ def test_hard_finishes_hands_against_every_level(
 ) -> None:
     monkeypatch.setattr(hard, "SIMULATIONS", 30)
     monkeypatch.setattr(hard, "MIN_SAMPLES", 3)
+    monkeypatch.setattr(hard, "RACE_BUDGET", 30)
     rules = Rules.from_preset(preset)
     for seed, other in enumerate(("easy", "normal")):
         for seats in (2, 4):
@@ -196,3 +198,49 @@ def test_r_turn_5_a_card_drawn_and_not_played_could_not_be_played() -> None:
         (void, covered), *_ = belief.constraints(1, held)
         assert void.source == "drew"
         assert covered == (3 if kept else 4)
+
+
+def _searched_positions(count: int) -> list[tuple[PlayerView, list[Event]]]:
+    """Heads-up classic turns where ``hard`` has more than one candidate on the simulator."""
+    rules = Rules()
+    found: list[tuple[PlayerView, list[Event]]] = []
+    for seed in range(200):
+        state, logs = _play(rules, 2, seed, 6 + seed % 17)
+        if state.is_over or state.phase is not Phase.PLAY:
+            continue
+        seat = state.current
+        view = state.view_for(seat)
+        spot = players.normal.spot_from_view(view)
+        baseline = players.normal.choose(spot)
+        if baseline is None or type(baseline) is CallUno:
+            continue
+        if len(hard._candidates(spot, baseline)) > 1:
+            found.append((view, logs[seat]))
+        if len(found) == count:
+            break
+    return found
+
+
+def test_the_race_keeps_to_its_budget_and_repeats_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Racing on the simulator: never more rollouts than RACE_BUDGET nor deals than
+    RACE_MAX_DEALS, fewer when a candidate drops out; the same seed, the same answer."""
+    rollouts: list[int] = []
+    real = hard._sim_value
+
+    def counted(*args: object) -> float:
+        rollouts[-1] += 1
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hard, "_sim_value", counted)
+    monkeypatch.setattr(hard, "RACE_BUDGET", 120)
+    positions = _searched_positions(12)
+    assert len(positions) == 12
+    short = 0
+    for k, (view, history) in enumerate(positions):
+        rollouts.append(0)
+        action = players.decide("hard", view, random.Random(k), history)
+        assert action in view.legal
+        assert rollouts[-1] <= 120
+        short += rollouts[-1] < 120 - 10
+        assert players.decide("hard", view, random.Random(k), history) == action
+    assert short > 0
