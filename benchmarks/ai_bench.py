@@ -22,9 +22,17 @@ heads-up, 25 % at 4p), with the median and p99 wall time of our level's turn dec
 (the current seat choosing: where ``hard`` searches). Hands are split over ``--jobs``
 processes, so on a busy machine the times include waiting for a core.
 
+``--duplicate`` plays every deal once per seat instead (duplicate deals): deal ``d`` (seed
+``seed * 1_000_003 + d``, dealer ``d mod n``) is played with our level in seat 0, then seat 1,
+…, the deck and the dealer the same, so the luck of the deal cancels; ``--hands`` counts every
+hand played (heads-up, 2,000 hands are 1,000 deals). It reports the win rate over all hands
+with its Wilson 95 % interval, the deals won in every seat, in some or in none, and the
+decision times of our level's turn decisions p50/p99 both as wall time and as the CPU time
+of the deciding thread (``time.thread_time``), which a shared machine does not inflate.
+
     python benchmarks/ai_bench.py [--levels easy,normal,hard] [--opponents rule,random]
         [--presets classic,party,online,flip] [--seats 2,4] [--hands 2000] [--jobs 2]
-        [--seed 1] [--hands-for hard=400]
+        [--seed 1] [--hands-for hard=400] [--duplicate]
 """
 
 from __future__ import annotations
@@ -58,6 +66,7 @@ from engine import (
     Rules,
 )
 from engine.cards import matches
+from engine.events import Event
 from players import easy
 from players.arena import LevelPolicy, Policy, play_hand
 
@@ -200,6 +209,164 @@ def policy(name: str) -> Policy:
 # -- running ------------------------------------------------------------------------------
 
 
+class TimedLevel(LevelPolicy):
+    """One of our levels that times its own turn decisions, in wall and CPU seconds."""
+
+    def __init__(self, level: str) -> None:
+        super().__init__(level)
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+
+    def __call__(
+        self, view: PlayerView, rng: random.Random, history: Sequence[Event] = ()
+    ) -> Action | None:
+        wall, cpu = time.perf_counter(), time.thread_time()
+        action = super().__call__(view, rng, history)
+        if view.seat == view.table.current:
+            self.cpu.append(time.thread_time() - cpu)
+            self.wall.append(time.perf_counter() - wall)
+        return action
+
+
+DuplicateJob = tuple[str, str, int, str, int, int, int]
+
+
+def _duplicate_chunk(job: DuplicateJob) -> tuple[list[int], list[float], list[float]]:
+    """Play deals ``first..first+count`` once with our level in every seat; (per deal, the
+    seats it won in; our turn times wall; CPU)."""
+    level, opponent, seats, preset, seed, first, count = job
+    rules = Rules.from_preset(preset)
+    theirs = policy(opponent)
+    ours = TimedLevel(level)
+    won: list[int] = []
+    for deal in range(first, first + count):
+        dealer = deal % seats
+        wins = 0
+        for me in range(seats):
+            policies = [ours if seat == me else theirs for seat in range(seats)]
+            state = play_hand(rules, policies, seed=seed * 1_000_003 + deal, dealer=dealer)
+            wins += bool(state.ranking) and state.ranking[0] == me
+        won.append(wins)
+    return won, ours.wall, ours.cpu
+
+
+def run_duplicate(
+    level: str,
+    opponent: str,
+    seats: int,
+    deals: int,
+    *,
+    preset: str,
+    seed: int,
+    jobs: int,
+    pool: multiprocessing.pool.Pool | None,
+) -> tuple[list[int], float, list[float], list[float]]:
+    """Play ``deals`` deals in every seat; (seats won per deal, wall seconds, turn times wall,
+    turn times CPU)."""
+    size = max(1, min(10, deals // (jobs * 4) or 1))
+    chunks: list[DuplicateJob] = [
+        (level, opponent, seats, preset, seed, first, min(size, deals - first))
+        for first in range(0, deals, size)
+    ]
+    started = time.perf_counter()
+    if pool is not None:
+        results = pool.map(_duplicate_chunk, chunks)
+    else:
+        results = [_duplicate_chunk(c) for c in chunks]
+    won = [w for r in results for w in r[0]]
+    wall = [t for r in results for t in r[1]]
+    cpu = [t for r in results for t in r[2]]
+    return won, time.perf_counter() - started, wall, cpu
+
+
+def _ms(values: Sequence[float], q: float) -> float:
+    return percentile(values, q) * 1e3 if values else 0.0
+
+
+def duplicate_main(args: argparse.Namespace, overrides: dict[str, int]) -> int:
+    """``--duplicate``: every deal once per seat (module docstring)."""
+    figures: list[dict[str, object]] = []
+    print(f"seed {args.seed}, {args.jobs} process(es), duplicate deals", flush=True)
+    ctx = multiprocessing.get_context("fork")
+    pool = ctx.Pool(args.jobs) if args.jobs > 1 else None
+    try:
+        for preset in _split(args.presets):
+            for level in _split(args.levels):
+                hands = min(
+                    overrides.get(level, args.hands),
+                    overrides.get(preset, args.hands),
+                    overrides.get(f"{level}@{preset}", 10**9),
+                )
+                for opponent in _split(args.opponents):
+                    for seats in (int(s) for s in _split(args.seats)):
+                        deals = max(1, hands // seats)
+                        played = deals * seats
+                        won, wall_s, wall, cpu = run_duplicate(
+                            level,
+                            opponent,
+                            seats,
+                            deals,
+                            preset=preset,
+                            seed=args.seed,
+                            jobs=args.jobs,
+                            pool=pool,
+                        )
+                        wins = sum(won)
+                        low, high = wilson(wins, played)
+                        every = sum(1 for w in won if w == seats)
+                        none = sum(1 for w in won if w == 0)
+                        times = {
+                            "decisions": len(wall),
+                            "wall_p50_ms": round(_ms(wall, 0.5), 3),
+                            "wall_p99_ms": round(_ms(wall, 0.99), 3),
+                            "cpu_p50_ms": round(_ms(cpu, 0.5), 3),
+                            "cpu_p99_ms": round(_ms(cpu, 0.99), 3),
+                            "cpu_max_ms": round(max(cpu) * 1e3, 3) if cpu else 0.0,
+                            "cpu_total_s": round(sum(cpu), 1),
+                        }
+                        name = f"{preset:<8} {level} vs {opponent} {seats}p duplicate"
+                        print(
+                            f"{name:<38} {wins / played:6.1%} of {played} hands ({deals} deals)"
+                            f"  95% CI [{low:.1%}, {high:.1%}]"
+                            f"  deals won in every seat {every}, in none {none}",
+                            flush=True,
+                        )
+                        print(
+                            f"{'':<38} turn decisions {times['decisions']}:"
+                            f" wall p50 {times['wall_p50_ms']:.2f} ms"
+                            f" p99 {times['wall_p99_ms']:.2f} ms;"
+                            f" CPU p50 {times['cpu_p50_ms']:.2f} ms"
+                            f" p99 {times['cpu_p99_ms']:.2f} ms"
+                            f" max {times['cpu_max_ms']:.2f} ms"
+                            f"  ({wall_s:.0f} s wall; our decisions {times['cpu_total_s']} s CPU)",
+                            flush=True,
+                        )
+                        figures.append(
+                            {
+                                "preset": preset,
+                                "level": level,
+                                "opponent": opponent,
+                                "seats": seats,
+                                "duplicate": True,
+                                "deals": deals,
+                                "hands": played,
+                                "wins": wins,
+                                "rate": round(wins / played, 4),
+                                "ci95": [round(low, 4), round(high, 4)],
+                                "deals_won_every_seat": every,
+                                "deals_won_no_seat": none,
+                                "seconds": round(wall_s, 1),
+                                **times,
+                            }
+                        )
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    print(json.dumps({"run": "ai_bench", "seed": args.seed, "pairings": figures}), flush=True)
+    return 0
+
+
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval for a proportion."""
     if n == 0:
@@ -285,11 +452,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2, help="processes (1: this one only)")
+    parser.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play every deal once per seat (our level in seat 0, then 1, ...): duplicate deals",
+    )
     args = parser.parse_args(argv)
     overrides: dict[str, int] = {}
     for item in args.hands_for:
         name, _, count = item.partition("=")
         overrides[name.strip()] = int(count)
+    if args.duplicate:
+        return duplicate_main(args, overrides)
 
     figures: list[dict[str, object]] = []
     speed: dict[str, list[float]] = {}

@@ -8,7 +8,9 @@ revealed to it). From the events, :class:`Belief` keeps, for every other seat:
 - **voids**: when a seat draws on its turn (R-TURN-4), it held nothing that matched the top
   card and the colour in play (players draw when stuck; a person may draw by choice, so a
   deal may break a void when the unseen cards leave no other way). With ``draw_until_playable``
-  every card drawn before the last did not match either. A Wild Draw Four found innocent
+  every card drawn before the last did not match either; and when the player neither plays
+  the card drawn nor keeps it on purpose (``Passed``), the engine passed the turn on because
+  it could not be played (R-TURN-5), so the void covers it too. A Wild Draw Four found innocent
   after a challenge (R-CHAL-2) proves its player held none of the colour before it. A void
   covers the cards held then: each card drawn afterwards is unknown, each card played that
   the void allows may have been one of them.
@@ -49,6 +51,7 @@ from engine.events import (
     HandsRotated,
     HandsSwapped,
     HandStarted,
+    Passed,
 )
 
 #: Read a wild as a sign: a plain Wild (or Swap Hands) is played when no coloured card
@@ -91,6 +94,8 @@ class Belief:
     top: CardFace | None = None
     colour: Colour | None = None
     before: list[tuple[CardFace | None, Colour | None]] = field(default_factory=list)
+    #: The seat that just drew when stuck, and whose drawn card's fate is not known yet.
+    drawer: int | None = None
 
     def __post_init__(self) -> None:
         if not self.voids:
@@ -110,6 +115,15 @@ class Belief:
 
     def observe(self, event: Event, deck: Deck, side: int = 0) -> None:
         """Learn from one event (public, or addressed to this seat)."""
+        drawer = self.drawer
+        if drawer is not None and isinstance(event, CardPlayed | CardsDrawn | Passed):
+            self.drawer = None
+            jump_in = isinstance(event, CardPlayed) and event.jump_in
+            if event.seat != drawer and self.voids[drawer] and not jump_in:
+                # The seat that drew did not play, and no card was kept on purpose (that is
+                # a Passed): the engine passed the turn on because the card drawn could not
+                # be played (R-TURN-5), so it matches nothing either and the void covers it.
+                self.voids[drawer][-1].free = 0
         if isinstance(event, HandStarted):
             self.__init__(self.seat, self.seats)  # type: ignore[misc]
             self.top, self.colour = event.start, event.start.colour
@@ -147,6 +161,7 @@ class Belief:
                 # Stuck: nothing matched; with draw_until_playable the cards drawn before
                 # the last did not match either. Only the last card drawn is unknown.
                 self.voids[seat].append(Void(self.top, self.colour, False, 1))
+                self.drawer = seat
         elif isinstance(event, ChallengeResolved):
             if event.retracted and self.before:
                 self.top, self.colour = self.before.pop()

@@ -10,8 +10,12 @@ table :data:`_MATCH` is built by calling it on the faces of every (card, top car
 
 Semantics are the engine's for the rules :func:`supports` accepts — the single classic deck
 at any table size, with or without ``draw_until_playable`` and an automatic UNO penalty
-(everyone calls UNO here); not stacking, jump-in, Swap Hands, UNO Flip, teams,
-``no_action_finish`` or ``play_to_last`` (``hard`` rolls those out with the engine):
+(everyone calls UNO here). :func:`supports` decides by an allow-list: every option of
+:class:`engine.Rules` is either in :data:`ANY_VALUE` (it does not change a hand in progress as
+played here) or in :data:`ONLY` with the values modelled; anything else — stacking, jump-in,
+Swap Hands, UNO Flip, teams, ``draw_only_if_stuck``, a retracted Wild Draw Four,
+``no_action_finish``, ``play_to_last``, every alternative rule of RULES.md §13, blank cards,
+and any option added later — is rolled out on the engine by ``hard``:
 
 - a number or a Wild passes the turn on; a Skip skips the next seat; a Reverse turns play
   round (heads-up it is a Skip, R-ACT-3); a Draw Two makes the next seat draw two and skips
@@ -31,10 +35,19 @@ at one card; a wild names the colour held most afterwards (ties: more points, th
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from engine import CardFace, Kind, Rules
 from engine.cards import CLASSIC_POINTS, matches
+from engine.rules import (
+    BlankEffect,
+    ChallengeGuilty,
+    SkipVariant,
+    Stacking,
+    TimeLimitWinner,
+    ZeroSpell,
+)
 
 from ._table import COLOURS, prob_holds_any
 from .belief import shuffle
@@ -52,20 +65,74 @@ POINTS = tuple(list(range(10)) + [CLASSIC_POINTS[Kind.SKIP]] * 3 + [50, 50])
 CODES = 80
 
 
+#: The options of :class:`engine.Rules` that change nothing in a hand in progress as the
+#: simulator plays it, whatever their value: the setup before the first turn (the dealer,
+#: the first direction, the table size, the hand size), what a challenge shows, what the match
+#: counts and how long it lasts in hands or points, the turn clock, and the UNO-call penalties
+#: (everyone calls UNO here, as ``normal`` does; nobody makes a false call or catch).
+ANY_VALUE: frozenset[str] = frozenset(
+    {
+        "random_dealer",  # R-SETUP-2
+        "clockwise",  # R-SETUP-4: the hand's direction is the state's, passed to Sim
+        "players",  # R-SETUP-1: the seats in play are checked apart
+        "hand_size",  # R-SETUP-3
+        "draw_until_playable",  # R-TURN-5: modelled (Sim.until_playable)
+        "challenge_reveal",  # R-CHAL-2: who sees the hand, not what happens
+        "uno_penalty",  # R-UNO-3: everyone calls UNO
+        "false_call_penalty",  # R-UNO-6: nobody calls or catches falsely
+        "scoring",  # R-SCORE: the match, not the hand
+        "target",
+        "hands",
+        "victory_points",
+        "turn_seconds",  # R-TIME: the clock, not the hand
+        "after_timeouts",
+        "max_players",  # R-ALT-8: a seat limit; more than 10 seats need two_decks (below)
+    }
+)
+
+#: The options the simulator models only at these values; any other value is rolled out on
+#: the engine. Every field of :class:`engine.Rules` is in this or :data:`ANY_VALUE` (a test
+#: checks it), so a new option falls back to the engine until someone decides otherwise.
+ONLY: dict[str, tuple[object, ...]] = {
+    "two_decks": (False,),  # R-DECK-3: the single 108-card deck
+    "modern_deck": (False,),  # R-DECK-4: no Swap Hands
+    "draw_only_if_stuck": (False,),  # R-TURN-4: the policy may draw holding a wild
+    "stacking": (Stacking.OFF,),  # R-ACT-6
+    "jump_in": (False,),  # R-ACT-7
+    "challenge_guilty": (ChallengeGuilty.DRAW,),  # R-CHAL-3: no retracted card
+    "no_action_finish": (False,),  # R-END-2
+    "play_to_last": (False,),  # R-END-3
+    "teams": (0,),  # R-TEAM
+    "flip": (False,),  # R-FLIP
+    "flip_score_light": (False,),
+    "time_limit": (0,),  # R-ALT-1: a hand may end at once on the clock, by the counts
+    "time_limit_winner": (TimeLimitWinner.FEWEST_CARDS,),
+    "zero_spell": (ZeroSpell.OFF,),  # R-ALT-2
+    "seven_swap": (False,),  # R-ALT-3
+    "skip_variant": (SkipVariant.OFF,),  # R-ALT-4
+    "partner_gift": (False,),  # R-ALT-5
+    "blank_cards": (0,),  # R-DECK-5
+    "blank_effect": (BlankEffect.WILD,),  # R-ALT-6
+}
+
+
 def supports(rules: Rules, playing: tuple[bool, ...]) -> bool:
-    """Whether a hand under ``rules`` with these seats in play can be simulated here."""
-    return (
-        sum(playing) >= 2
-        and all(playing)
-        and not rules.flip
-        and not rules.modern_deck
-        and not rules.two_decks
-        and not rules.jump_in
-        and rules.stacking.value == "off"
-        and not rules.teams
-        and not rules.no_action_finish
-        and not rules.play_to_last
-    )
+    """Whether a hand under ``rules`` with these seats in play can be simulated here: every
+    seat still in the hand (at least two), and every option either in :data:`ANY_VALUE` or
+    at a value :data:`ONLY` lists. An option in neither (a new one) is not supported."""
+    if sum(playing) < 2 or not all(playing):
+        return False
+    for f in _FIELDS:
+        name = f.name
+        if name in ANY_VALUE:
+            continue
+        allowed = ONLY.get(name)
+        if allowed is None or getattr(rules, name) not in allowed:
+            return False
+    return True
+
+
+_FIELDS = dataclasses.fields(Rules)
 
 
 def code(face: CardFace) -> int:
@@ -271,6 +338,22 @@ class Sim:
             for c in (*discard, card):
                 seen[c >> 4] += 1
         self.seen = seen
+
+    def copy(self, rng: random.Random) -> Sim:
+        """An independent copy of this hand in progress, reshuffling with ``rng``."""
+        sim = Sim.__new__(Sim)
+        sim.hands = [list(h) for h in self.hands]
+        sim.n = self.n
+        sim.pile = list(self.pile)
+        sim.discard = list(self.discard)
+        sim.colour = self.colour
+        sim.card = self.card
+        sim.current = self.current
+        sim.rng = rng
+        sim.step = self.step
+        sim.until_playable = self.until_playable
+        sim.seen = list(self.seen)
+        return sim
 
     def next(self, seat: int) -> int:
         return (seat + self.step) % self.n

@@ -24,10 +24,19 @@ When it is this seat's turn and it has a real choice, ``hard``
    and plays the candidate whose mean gain over ``normal``'s choice (paired over the same
    deals) exceeds one standard error; otherwise ``normal``'s choice.
 
-The work is a fixed number of simulations (:data:`SIMULATIONS` rollouts a decision, at least
-:data:`MIN_SAMPLES` deals), not a time: given the ``rng`` and the history, a decision is the
-same on an idle and a busy machine. A wall-clock safety net (:data:`DEADLINE`) stops the
-sampling only on a machine so overloaded that a decision would otherwise take far too long.
+On the fast simulator the candidates *race* (:func:`_race`): each deal is dealt once and every
+candidate still in the race is applied to it on the simulator and rolled out; every
+:data:`RACE_EVERY` deals a candidate behind the leader by more than :data:`RACE_Z` paired
+standard errors drops out, and the race ends when one is left, after :data:`RACE_BUDGET`
+rollouts or :data:`RACE_MAX_DEALS` deals; then the rule of 4. picks among the candidates left
+(if ``normal``'s choice dropped out, the one with the best mean). An obvious choice costs a
+few deals, a close one gets the budget. On the engine each deal rolls out every candidate
+(:data:`ENGINE_SIMULATIONS` rollouts a decision, at least :data:`MIN_ENGINE_SAMPLES` deals).
+
+The work is a fixed number of simulations, not a time: given the ``rng`` and the history, a
+decision is the same on an idle and a busy machine. A wall-clock safety net
+(:data:`DEADLINE`) stops the sampling only on a machine so overloaded that a decision would
+otherwise take far too long.
 Out of turn (UNO calls, catches, jump-ins) and with a single candidate, ``hard`` decides as
 ``normal`` does.
 """
@@ -54,6 +63,7 @@ from engine import (
     Phase,
     Play,
     PlayerView,
+    Rules,
 )
 from engine.actions import CALL_UNO
 from engine.events import Event
@@ -62,8 +72,18 @@ from . import choices, fastsim, flip, normal
 from ._table import COLOURS
 from .belief import Belief, Dealer
 
-#: Rollouts per decision, all candidates together (each deal rolls out every candidate).
+#: Without racing (``RACE = False``), fast rollouts per decision, all candidates together
+#: (each deal rolls out every candidate), at least :data:`MIN_SAMPLES` deals.
 SIMULATIONS = 240
+#: Racing on the simulator (:func:`_race`): at most this many rollouts per decision, all
+#: candidates together ...
+RACE = True
+RACE_BUDGET = 720
+#: ... and at most this many deals, however few candidates are left.
+RACE_MAX_DEALS = 300
+#: Every this many deals, drop candidates behind the leader by more than RACE_Z errors.
+RACE_EVERY = 8
+RACE_Z = 2.0
 #: Rollouts per decision where they run on the engine (slower: stacking, jump-in, Flip…).
 ENGINE_SIMULATIONS = 64
 #: At least this many deals per decision on the engine, however many candidates.
@@ -251,19 +271,31 @@ def search(
     guilt = None
     if t.phase is Phase.CHALLENGE and not t.rules.flip:
         guilt = guilt_probability(normal.spot_from_view(view))
-    # The fast simulator plays the classic deck only: the alternative rules (RULES.md §13)
-    # and blank cards are rolled out on the engine.
-    fast = fastsim.supports(t.rules, t.playing) and choices.plays_classic(t.rules)
+    # The fast simulator models the classic deck only (an allow-list of options): the
+    # alternative rules (RULES.md §13), blank cards and the rest are rolled out on the engine.
+    fast = fastsim.supports(t.rules, t.playing)
     stats = PairedDifferences(len(candidates))
     if fast:
         samples = max(MIN_SAMPLES, SIMULATIONS // len(candidates))
     else:
         samples = max(MIN_ENGINE_SAMPLES, ENGINE_SIMULATIONS // len(candidates))
     dealer = Dealer(view, belief)
+    # On the simulator, a play, a draw or a pass is applied to the dealt hand directly
+    # (fastsim's transitions are the engine's: tests/players/test_fastsim_rules.py).
+    moves = _sim_moves(view, candidates) if fast else None
     started = time.perf_counter()
+    if moves is not None and RACE:
+        return candidates[_race(view, dealer, rng, moves, started)]
     for _ in range(samples):
         if DEADLINE is not None and time.perf_counter() - started > DEADLINE:
             break  # a badly overloaded machine: decide with what we have
+        if moves is not None:
+            base = _root_sim(view, dealer, rng)
+            seed = int(rng.random() * 2**31)
+            values = [_sim_value(base, me, move, seed) for move in moves]
+            stats.add(values)
+            time.sleep(0)
+            continue
         guilty = None if guilt is None else rng.random() < guilt
         root = root_state(view, dealer, rng, guilty)
         seed = int(rng.random() * 2**31)
@@ -276,6 +308,142 @@ def search(
         # event loop should not wait for Python's 5 ms switch interval each time it wakes.
         time.sleep(0)
     return candidates[stats.best(CONFIDENCE)]
+
+
+def _race(
+    view: PlayerView,
+    dealer: Dealer,
+    rng: random.Random,
+    moves: list[SimMove],
+    started: float,
+) -> int:
+    """Racing on the simulator: every candidate alive is rolled out on each deal; every
+    :data:`RACE_EVERY` deals a candidate whose paired deficit to the leader exceeds
+    :data:`RACE_Z` standard errors drops out, so the budget (:data:`RACE_BUDGET` rollouts)
+    goes to the candidates that may be best. The index of the candidate to play."""
+    me = view.seat
+    width = len(moves)
+    alive = list(range(width))
+    values: list[list[float]] = [[] for _ in range(width)]
+    used = deals = 0
+    while len(alive) > 1 and used + len(alive) <= RACE_BUDGET and deals < RACE_MAX_DEALS:
+        if DEADLINE is not None and time.perf_counter() - started > DEADLINE:
+            break  # a badly overloaded machine: decide with what we have
+        base = _root_sim(view, dealer, rng)
+        seed = int(rng.random() * 2**31)
+        for i in alive:
+            values[i].append(_sim_value(base, me, moves[i], seed))
+        used += len(alive)
+        deals += 1
+        time.sleep(0)
+        if deals % RACE_EVERY == 0:
+            leader = max(alive, key=lambda i: (sum(values[i]), -i))
+            alive = [
+                i for i in alive if i == leader or not _behind(values[leader], values[i], RACE_Z)
+            ]
+    if 0 in alive:
+        baseline = values[0]
+        best, best_mean = 0, 0.0
+        for i in alive[1:]:
+            mean, error = _paired(values[i], baseline)
+            if mean > best_mean and mean > CONFIDENCE * error:
+                best, best_mean = i, mean
+        return best
+    return max(alive, key=lambda i: (sum(values[i]), -i))
+
+
+def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """The mean of ``a - b`` over common deals and its standard error."""
+    n = len(a)
+    if n == 0:
+        return 0.0, math.inf
+    total = squares = 0.0
+    for x, y in zip(a, b, strict=True):
+        d = x - y
+        total += d
+        squares += d * d
+    mean = total / n
+    if n < 2:
+        return mean, math.inf
+    var = max(0.0, squares / n - mean * mean)
+    return mean, math.sqrt(var / n)
+
+
+def _behind(leader: list[float], other: list[float], z: float) -> bool:
+    """Whether ``other`` is behind ``leader`` by more than ``z`` standard errors."""
+    mean, error = _paired(leader, other)
+    return mean > z * error
+
+
+#: A candidate on the simulator: (card code to play or -1, colour named; -1 draw, -2 pass).
+SimMove = tuple[int, int]
+
+
+def _sim_moves(view: PlayerView, candidates: list[Action]) -> list[SimMove] | None:
+    """The candidates as simulator moves, or ``None`` when one of them (or the phase) is not
+    a plain play, draw or pass the simulator applies itself."""
+    phase = view.table.phase
+    if phase is not Phase.PLAY and phase is not Phase.DRAWN:
+        return None
+    if view.table.colour is None:
+        return None
+    moves: list[SimMove] = []
+    for action in candidates:
+        kind = type(action)
+        if kind is Play:
+            face = action.face  # type: ignore[union-attr]
+            named = face.colour if face.colour is not None else action.colour  # type: ignore[union-attr]
+            if named is None or face.kind is Kind.SWAP_HANDS:
+                return None
+            moves.append((fastsim.code(face), COLOURS.index(named)))
+        elif kind is Draw and phase is Phase.PLAY:
+            moves.append((-1, -1))
+        elif kind is Pass and phase is Phase.DRAWN:
+            moves.append((-1, -2))
+        else:
+            return None
+    return moves
+
+
+def _root_sim(view: PlayerView, dealer: Dealer, rng: random.Random) -> fastsim.Sim:
+    """A deal consistent with ``view`` and the belief of ``dealer``, on the simulator (the
+    current seat, this one, to move)."""
+    t = view.table
+    codes = _deck_codes(t.rules)
+    hands, pile, discard = dealer.deal(rng)
+    top = discard[-1]
+    colour = t.colour
+    assert colour is not None  # _sim_moves checked it
+    return fastsim.Sim(
+        [[codes[c] for c in hand] for hand in hands],
+        [codes[c] for c in pile],
+        [codes[c] for c in discard[:-1]],
+        COLOURS.index(colour),
+        codes[top],
+        t.current,
+        random.Random(0),
+        clockwise=t.clockwise,
+        until_playable=t.rules.draw_until_playable,
+    )
+
+
+def _sim_value(base: fastsim.Sim, me: int, move: SimMove, seed: int) -> float:
+    """The value for ``me`` of ``move`` on a copy of ``base``, played on with the policy."""
+    sim = base.copy(random.Random(seed))
+    card, colour = move
+    if card >= 0:
+        hand = sim.hands[me]
+        if sim.play(me, hand.index(card), colour):
+            return 1.0
+    elif colour == -1:
+        if sim.draw_turn(me):
+            return 1.0
+    else:
+        sim.current = sim.next(me)
+    winner, _ = sim.run(FAST_CAP)
+    if winner >= 0:
+        return 1.0 if winner == me else 0.0
+    return _count_value([len(h) for h in sim.hands], sim.current, me)
 
 
 def root_state(
@@ -418,7 +586,12 @@ _CODES: dict[str, list[int]] = {}
 
 def _codes(state: GameState) -> list[int]:
     """The simulator's code of every card id of the state's (classic) deck."""
-    deck = state.deck
+    return _deck_codes(state.rules)
+
+
+def _deck_codes(rules: Rules) -> list[int]:
+    """The simulator's code of every card id of the (classic) deck of ``rules``."""
+    deck = rules.deck()
     codes = _CODES.get(deck.name)
     if codes is None:
         codes = _CODES[deck.name] = [fastsim.code(f) for f in deck.sides[0]]

@@ -75,7 +75,13 @@ def test_r_turn_4_voids_hold_for_players_who_draw_only_when_stuck() -> None:
                 for void, covered in belief.constraints(seat, held):
                     if void.source == "wild":
                         continue  # a guess about habits, not a fact
-                    breaking = sum(1 for c in state.hands[seat] if void.forbids(faces[c]))
+                    # normal may also draw holding only wilds (it keeps them, R-TURN-4):
+                    # reading a draw as "stuck" is a habit for the wilds.
+                    breaking = sum(
+                        1
+                        for c in state.hands[seat]
+                        if void.forbids(faces[c]) and faces[c].colour is not None
+                    )
                     assert breaking <= held - covered
 
 
@@ -97,6 +103,7 @@ def test_r_chal_2_a_deal_can_be_guilty_or_innocent() -> None:
 def test_r_uno_1_hard_calls_uno_and_plays_legally(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(hard, "SIMULATIONS", 40)
     monkeypatch.setattr(hard, "MIN_SAMPLES", 4)
+    monkeypatch.setattr(hard, "RACE_BUDGET", 40)
     state = deal(Rules(), [["R1", "R2"], ["B3", "B4", "G5"]], "R9", dealer=1).state
     action = players.decide("hard", state.view_for(0), random.Random(1))
     assert action in state.legal_actions(0)
@@ -110,6 +117,7 @@ def test_hard_finishes_hands_against_every_level(
 ) -> None:
     monkeypatch.setattr(hard, "SIMULATIONS", 30)
     monkeypatch.setattr(hard, "MIN_SAMPLES", 3)
+    monkeypatch.setattr(hard, "RACE_BUDGET", 30)
     rules = Rules.from_preset(preset)
     for seed, other in enumerate(("easy", "normal")):
         for seats in (2, 4):
@@ -164,3 +172,75 @@ def test_r_uno_5_a_decision_never_depends_on_hidden_cards(level: str, seats: int
         assert first == again
         checked += 1
     assert checked >= 5
+
+
+def test_r_turn_5_a_card_drawn_and_not_played_could_not_be_played() -> None:
+    """When the card a stuck player drew cannot be played the engine passes the turn on
+    (R-TURN-5): the void learned from the draw then covers that card too; a card that could
+    be played and was kept (``Passed``) stays unknown."""
+    rules = Rules()
+    deck = rules.deck()
+    for drawn, kept in (("G7", False), ("R7", True)):
+        # Seat 1 plays first on a red 9 holding no red, no 9 and no wild: it draws.
+        dealt = deal(rules, [["B2", "B7"], ["G3", "Y4", "G5"]], "R9", [drawn], dealer=0)
+        state = dealt.state
+        assert state.current == 1
+        history: list[Event] = list(events_for(dealt.events, 0))
+        for seat, action in ((1, "draw"), (1, "pass"), (0, "draw")):
+            if seat != state.current:
+                continue
+            transition = state.apply(seat, action)
+            history.extend(events_for(transition.events, 0))
+            state = transition.state
+        belief = Belief.from_events(0, 2, history, deck)
+        held = len(state.hands[1])
+        assert held == 4
+        (void, covered), *_ = belief.constraints(1, held)
+        assert void.source == "drew"
+        assert covered == (3 if kept else 4)
+
+
+def _searched_positions(count: int) -> list[tuple[PlayerView, list[Event]]]:
+    """Heads-up classic turns where ``hard`` has more than one candidate on the simulator."""
+    rules = Rules()
+    found: list[tuple[PlayerView, list[Event]]] = []
+    for seed in range(200):
+        state, logs = _play(rules, 2, seed, 6 + seed % 17)
+        if state.is_over or state.phase is not Phase.PLAY:
+            continue
+        seat = state.current
+        view = state.view_for(seat)
+        spot = players.normal.spot_from_view(view)
+        baseline = players.normal.choose(spot)
+        if baseline is None or type(baseline) is CallUno:
+            continue
+        if len(hard._candidates(spot, baseline)) > 1:
+            found.append((view, logs[seat]))
+        if len(found) == count:
+            break
+    return found
+
+
+def test_the_race_keeps_to_its_budget_and_repeats_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Racing on the simulator: never more rollouts than RACE_BUDGET nor deals than
+    RACE_MAX_DEALS, fewer when a candidate drops out; the same seed, the same answer."""
+    rollouts: list[int] = []
+    real = hard._sim_value
+
+    def counted(*args: object) -> float:
+        rollouts[-1] += 1
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hard, "_sim_value", counted)
+    monkeypatch.setattr(hard, "RACE_BUDGET", 120)
+    positions = _searched_positions(12)
+    assert len(positions) == 12
+    short = 0
+    for k, (view, history) in enumerate(positions):
+        rollouts.append(0)
+        action = players.decide("hard", view, random.Random(k), history)
+        assert action in view.legal
+        assert rollouts[-1] <= 120
+        short += rollouts[-1] < 120 - 10
+        assert players.decide("hard", view, random.Random(k), history) == action
+    assert short > 0
