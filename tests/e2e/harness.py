@@ -14,7 +14,8 @@ import dataclasses
 import random
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -336,6 +337,19 @@ async def load(world: World, table_id: str) -> Table:
         await repo.close()
     assert record is not None
     return Table.from_record(record)
+
+
+async def wait_for_table(
+    world: World, table_id: str, ready: Callable[[Table], bool], what: str, within: float = 20.0
+) -> Table:
+    """The stored table once ``ready`` holds (the computers and the clock move on their own)."""
+    deadline = time.monotonic() + within
+    while True:
+        table = await load(world, table_id)
+        if ready(table):
+            return table
+        assert time.monotonic() < deadline, f"waited {within} s for {what}"
+        await asyncio.sleep(0.05)
 
 
 async def stack(

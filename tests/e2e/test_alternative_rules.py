@@ -5,7 +5,6 @@ preset saved, explained, used and forgotten."""
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import time
 from collections.abc import AsyncIterator, Callable
@@ -35,6 +34,7 @@ from .harness import (
     stack,
     table_id_of,
     table_message,
+    wait_for_table,
 )
 
 
@@ -43,19 +43,6 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
     """Computer players that think for 50 ms."""
     async with make_world(tmp_path, {"COMPUTER_PAUSE_SECONDS": "0.05"}) as made:
         yield made
-
-
-async def wait_for_table(
-    world: World, table_id: str, ready: Callable[[Table], bool], what: str, within: float = 20.0
-) -> Table:
-    """The stored table once ``ready`` holds (the computers and the clock move on their own)."""
-    deadline = time.monotonic() + within
-    while True:
-        table = await load(world, table_id)
-        if ready(table):
-            return table
-        assert time.monotonic() < deadline, f"waited {within} s for {what}"
-        await asyncio.sleep(0.05)
 
 
 def turn_of(seat: int, phase: Phase = Phase.PLAY) -> Callable[[Table], bool]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,17 @@ from tables.records import ClockPaused, TimedOut
 from tests.databases import ENGINES, database_target
 from tests.fakediscord import BotProcess, FakeDiscord
 
-from .harness import World, click, description, find_id, load, play_turn, slash, table_message
+from .harness import (
+    World,
+    click,
+    description,
+    find_id,
+    load,
+    play_turn,
+    slash,
+    table_message,
+    wait_for_table,
+)
 
 #: Computers think for 50 ms instead of a second.
 FAST = {"COMPUTER_PAUSE_SECONDS": "0.05"}
@@ -110,19 +120,6 @@ async def play_to_the_end(world: World, table_id: str, humans: dict[int, Any]) -
         if person is None or not await play_turn(world, person, table_id, current, smart=True):
             await asyncio.sleep(0.05)
     raise AssertionError(f"table {table_id} did not end in time")
-
-
-async def table_when(
-    world: World, table_id: str, ready: Callable[[Any], bool], what: str, within: float = 20.0
-) -> Any:
-    """The stored table once ``ready`` holds for it."""
-    patience = time.monotonic() + within
-    while True:
-        table = await load(world, table_id)
-        if ready(table):
-            return table
-        assert time.monotonic() < patience, f"table {table_id}: never {what}"
-        await asyncio.sleep(0.1)
 
 
 async def stats(world: World, guild: Any, user: Any) -> Any:
@@ -229,7 +226,7 @@ async def test_r_time_1_a_killed_process_resumes_its_tables_and_the_other_never_
     # turn runs out when the rest of it has passed.
     await one.bot.start()
     await one.bot.wait_for_output("Clocks set for 1 live tables (shards 1 of 2)")
-    resumed = await table_when(
+    resumed = await wait_for_table(
         one,
         tables[1],
         lambda t: t.timeouts[waiting] or any(isinstance(e, ClockPaused) for e in t.recent),
@@ -244,7 +241,7 @@ async def test_r_time_1_a_killed_process_resumes_its_tables_and_the_other_never_
         assert resumed.deadline is not None
         assert resumed.deadline > cluster.fake.clock.now()
         await cluster.fake.pass_time(resumed.deadline + 1 - cluster.fake.clock.now())
-    after = await table_when(one, tables[1], lambda t: t.timeouts[waiting], "timed out")
+    after = await wait_for_table(one, tables[1], lambda t: t.timeouts[waiting], "timed out")
     assert after.timeouts[waiting] == 1, one.bot.output_text
     assert TimedOut(waiting) in after.recent
     # Both tables then play on to the end; each result lands once.

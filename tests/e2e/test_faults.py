@@ -278,19 +278,26 @@ async def test_a_table_older_than_an_hour_moves_its_message_to_the_bottom(
         no_tracebacks(world)
 
 
+async def alice_opens_her_hand(world: World) -> tuple[str, Any]:
+    """A table of three where Bruno plays first (then Carla, then Alice), and Alice's hand
+    opened from the table message: the table's id and the interaction that opened it."""
+    table_id = await open_table(world)
+    hands = [["R1", "R2", "B9"], ["R3", "Y4", "G5"], ["R6", "Y7", "G8"]]
+    await stack(world, table_id, hands, "R5", dealer=0)
+    opened = await world.fake.click(world.alice, table_message(world), f"uno:1:hand:{table_id}")
+    await opened.done()
+    assert opened.message is not None
+    return table_id, opened
+
+
 async def test_a_hand_opened_fifteen_minutes_ago_sleeps_and_its_owner_is_pinged(
     tmp_path: Path,
 ) -> None:
     """(f) A hand's token lasts 15 minutes: before it expires the hand says it has gone to
     sleep and offers a fresh one; when its owner's turn comes they are pinged anyway."""
     async with make_world(tmp_path, allow_codes=EXPECTED_CODES) as world:
-        table_id = await open_table(world)
-        hands = [["R1", "R2", "B9"], ["R3", "Y4", "G5"], ["R6", "Y7", "G8"]]
-        await stack(world, table_id, hands, "R5", dealer=0)  # Bruno plays first
-        opened = await world.fake.click(world.alice, table_message(world), f"uno:1:hand:{table_id}")
-        await opened.done()
+        table_id, opened = await alice_opens_her_hand(world)
         hand = opened.message
-        assert hand is not None
         assert "Waiting for your turn" in hand.all_text()
         await world.fake.pass_time(14 * 60 + 10)
         await world.fake.wait_for(
@@ -320,13 +327,8 @@ async def test_edits_that_hang_and_land_late_leave_no_old_version_shown(tmp_path
     and the player moves on; then the slow edits land, showing the older turn. The table
     message and the open hand still end on the truth (the bot sends them again later)."""
     async with make_world(tmp_path, allow_codes=EXPECTED_CODES) as world:
-        table_id = await open_table(world)
-        hands = [["R1", "R2", "B9"], ["R3", "Y4", "G5"], ["R6", "Y7", "G8"]]
-        await stack(world, table_id, hands, "R5", dealer=0)  # Bruno plays first
-        opened = await world.fake.click(world.alice, table_message(world), f"uno:1:hand:{table_id}")
-        await opened.done()
+        table_id, opened = await alice_opens_her_hand(world)
         hand = opened.message
-        assert hand is not None
         await slash(world, world.bruno, "uno play", card="R3")
         await wait_until_shown(world, table_id, (await load(world, table_id)).version, within=15)
         table_hang = world.fake.fault("PATCH", TABLE_EDIT, status=None, hang=20, limit=1)
