@@ -22,10 +22,11 @@ import json
 import logging
 import time
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from ._db import Database, Row
+from ._db import Database, Row, is_outage
+from .connection import DatabaseBusyError
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +37,9 @@ INTERVAL = 600.0
 #: Tables per transaction, and the pause between two transactions (seconds).
 BATCH = 5
 PAUSE = 0.05
+#: How long a batch waits, in all, for a connection (or a lock) that play is using: tidying
+#: is never in a hurry, so it waits its turn instead of failing (seconds between tries).
+BUSY_WAITS = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
 #: The default retention of finished tables, in days (``RECORD_RETENTION_DAYS``).
 RETENTION_DAYS = 90
 DAY = 86_400.0
@@ -117,14 +121,25 @@ async def tidy(
     ``retention_days=0`` keeps finished tables for good (they are still compacted)."""
     deleted = 0
     if retention_days > 0:
-        while n := await expire(db, before=now - retention_days * DAY):
+        while n := await _in_turn(lambda: expire(db, before=now - retention_days * DAY)):
             deleted += n
             await asyncio.sleep(pause)
     compacted = 0
-    while n := await compact(db, before=now - compact_after):
+    while n := await _in_turn(lambda: compact(db, before=now - compact_after)):
         compacted += n
         await asyncio.sleep(pause)
     return compacted, deleted
+
+
+async def _in_turn(batch: Callable[[], Awaitable[int]]) -> int:
+    """Run ``batch``; while the database is busy with play (no free connection, a lock held),
+    wait and try again (:data:`BUSY_WAITS`) rather than fail."""
+    for wait in BUSY_WAITS:
+        try:
+            return await batch()
+        except DatabaseBusyError:
+            await asyncio.sleep(wait)
+    return await batch()
 
 
 async def keep_bounded(
@@ -139,8 +154,11 @@ async def keep_bounded(
     while True:
         try:
             compacted, deleted = await tidy(db, now=clock(), retention_days=retention_days)
-        except Exception:
-            log.exception("Compacting finished tables failed; trying again later")
+        except Exception as exc:
+            if not is_outage(exc):
+                log.exception("Compacting finished tables failed; trying again later")
+            else:  # expected trouble (a restart, a lost connection): one line
+                log.warning("Compacting finished tables waits for the database (%s)", exc)
         else:
             if compacted or deleted:
                 log.info(

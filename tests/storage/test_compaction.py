@@ -5,10 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+from typing import Any
 
-from storage import ActionRow, GameRepository, TableRecord
+import pytest
+
+from storage import ActionRow, GameRepository, TableRecord, compaction
 from storage.boards import FORGOTTEN
 from storage.compaction import BATCH, COMPACT_AFTER, DAY, compact, keep_bounded
+from storage.connection import DatabaseBusyError
 
 from .matches import GUILD, result, seat, table
 
@@ -163,3 +168,47 @@ async def test_the_periodic_job_tidies_until_cancelled(repo: GameRepository) -> 
         job.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await job
+
+
+async def test_tidying_waits_its_turn_while_play_keeps_the_database_busy(
+    repo: GameRepository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No free connection (a pool busy with play) or a lock held: a batch waits and tries
+    again instead of failing (a cluster's compaction used to log a pool timeout)."""
+    await played(repo, "old", moves=2, finished_at=1.0)
+    transaction = repo.db.transaction
+    busy = [3]
+
+    def crowded() -> Any:
+        if busy[0]:
+            busy[0] -= 1
+            raise DatabaseBusyError(0.01)
+        return transaction()
+
+    monkeypatch.setattr(repo.db, "transaction", crowded)
+    monkeypatch.setattr(compaction, "BUSY_WAITS", (0.01, 0.01, 0.01, 0.01))
+    assert await repo.tidy(10 * DAY, retention_days=0) == (1, 0)
+    assert busy == [0]
+
+
+async def test_a_database_that_cannot_be_reached_is_one_line_for_the_periodic_job(
+    repo: GameRepository, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def restarting(*args: Any, **kwargs: Any) -> tuple[int, int]:
+        raise ConnectionRefusedError("the server is restarting")
+
+    monkeypatch.setattr(compaction, "tidy", restarting)
+    caplog.set_level(logging.INFO, logger="storage.compaction")
+    job = asyncio.create_task(keep_bounded(repo.db, interval=0.01))
+    try:
+        for _ in range(500):
+            if len(caplog.records) >= 2:
+                break
+            await asyncio.sleep(0.01)
+    finally:
+        job.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await job
+    assert caplog.records
+    assert all(r.levelno == logging.WARNING and r.exc_info is None for r in caplog.records)
+    assert "waits for the database" in caplog.records[0].getMessage()
