@@ -44,7 +44,7 @@ can see::
         start = await fake.slash(alice, table, "uno start")   # checked against the synced tree
         start.assert_answered_within(3.0)                      # Discord's deadline
         join = await fake.click(bruno, start.message, "uno:join")  # must be on that message
-        await join.done()                                       # the bot went quiet
+        await join.done()                                       # answered, then quiet
         hand = await fake.slash(alice, table, "uno hand")
         assert hand.ephemeral and hand.attachments             # an image only alice sees
         assert hand.message not in fake.visible_to(bruno)

@@ -30,6 +30,9 @@ rule fires on:
   is then handled normally (after the hang, or before it with ``carried_out=True``). A hang
   longer than the client's patience is a timeout for the client; the fake still handles the
   request when the hang ends, as a server that was slow, not dead, would.
+* ``hold=True``: like a hang, but the answer waits for the test: ``rule.release()`` lets every
+  held request go on (a hang that ends on an event, not after a time, so the order of what the
+  test does and what lands late does not depend on the machine's speed).
 * ``status="reset"``: the connection is dropped without an answer (after handling it, with
   ``carried_out=True``): the client gets a connection error. Recorded with status 0.
 
@@ -40,6 +43,7 @@ refuse". Fault rules are looked at before the 429 rules.
 
 from __future__ import annotations
 
+import asyncio
 import http
 import json
 from dataclasses import dataclass, field
@@ -67,7 +71,9 @@ class FaultRule(RequestRule):
     message: str | None = None
     hang: float | None = None  # real seconds before the answer
     carried_out: bool = False  # handle the request, then answer with the fault
+    hold: bool = False  # answer only once the test calls release()
     requests: list[RecordedRequest] = field(default_factory=list, repr=False)
+    _released: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -79,8 +85,19 @@ class FaultRule(RequestRule):
             raise ValueError("answer 429s with fake.rate_limit (it sends Retry-After)")
         if self.hang is not None and self.hang < 0:
             raise ValueError("hang must not be negative")
-        if self.status is None and not self.hang:
-            raise ValueError("status=None only makes sense with a hang")
+        if self.status is None and not (self.hang or self.hold):
+            raise ValueError("status=None only makes sense with a hang or a hold")
+
+    def release(self) -> None:
+        """Let the requests this rule holds (``hold=True``) go on, now and from now on."""
+        self._released.set()
+
+    async def delay(self) -> None:
+        """Keep a request it fired on for its hang, or until it is released."""
+        if self.hang:
+            await asyncio.sleep(self.hang)
+        if self.hold:
+            await self._released.wait()
 
     @property
     def resets(self) -> bool:

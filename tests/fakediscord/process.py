@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .patience import PATIENCE
 from .server import FakeDiscord
 from .world import FakeGuild
 
@@ -50,7 +51,7 @@ class BotProcess:
         log_level: str = "INFO",
         env: dict[str, str] | None = None,
         cwd: str | os.PathLike[str] = REPO_ROOT,
-        ready_timeout: float = 30.0,
+        ready_timeout: float = PATIENCE,
         wait_for_sync: bool = False,
     ) -> None:
         self.fake = fake
@@ -230,7 +231,7 @@ class BotProcess:
         assert not self.network_violations, self.output_text
         assert not self.tracebacks(), self.output_text
 
-    async def wait_for_output(self, text: str, *, within: float = 10.0) -> str:
+    async def wait_for_output(self, text: str, *, within: float = PATIENCE) -> str:
         """Wait until a line containing ``text`` appears; returns that line."""
         end = time.monotonic() + within
         while time.monotonic() < end:

@@ -45,6 +45,7 @@ from .commands import (
 from .emojis import BrokenReference, EmojiStore, FakeEmoji, broken_references
 from .faults import FaultRule
 from .outages import GatewayTrouble, Listener, reset
+from .patience import PATIENCE
 from .ratelimits import RateLimitRule
 from .replies import RespondNowError as _RespondNowError
 from .replies import error as _error
@@ -278,6 +279,9 @@ class InteractionResult:
     undelivered: bool = False
     last_activity: float = 0.0  # real time.monotonic(), for done()'s patience
     sent_real: float | None = field(default=None, repr=False)  # real time.monotonic()
+    #: the bot has given its answer: a message sent or updated by the callback itself, or a
+    #: deferral followed by an edit of the original response or a followup (see ``done()``)
+    completed: bool = False
 
     # -- what happened
 
@@ -350,19 +354,22 @@ class InteractionResult:
             lambda: self.responded, within=max(0.0, start + within - time.monotonic()), quiet=True
         )
 
-    async def done(self, *, quiet: float = 0.25, within: float = 15.0) -> InteractionResult:
+    async def done(self, *, quiet: float = 0.25, within: float = PATIENCE) -> InteractionResult:
         """Wait until the bot is finished with this interaction.
 
-        That is: the first response came (or Discord's deadline passed without one), a
-        deferred "thinking" message has been filled in, and the bot made no REST request
-        for ``quiet`` seconds.
+        That is: the first response came (or Discord's deadline passed without one), the
+        answer is complete — a deferral ("thinking…", or an update of the clicked message)
+        has been followed by an edit of the original response or a followup — and then the
+        bot made no REST request for ``quiet`` seconds. The answer is waited for as an event,
+        however slow the machine; ``within`` is only the net that fails a bot that never
+        completes it (a slow, busy machine takes longer, never fails sooner).
         """
         end = time.monotonic() + within
         if not await self.wait_response():
             return self
 
         def settled() -> bool:
-            if self.original is not None and self.original.loading:
+            if not self.completed:
                 return False
             now = time.monotonic()
             return now - max(self.fake.last_bot_activity, self.last_activity) >= quiet
@@ -650,7 +657,7 @@ class FakeDiscord:
         self,
         predicate: Callable[[], Any],
         *,
-        within: float = 10.0,
+        within: float = PATIENCE,
         quiet: bool = False,
         what: str = "condition",
     ) -> bool:
@@ -685,7 +692,7 @@ class FakeDiscord:
                 return session
         return None
 
-    async def wait_until_ready(self, *, after: int = 0, within: float = 30.0) -> None:
+    async def wait_until_ready(self, *, after: int = 0, within: float = PATIENCE) -> None:
         """Wait until READY (and the GUILD_CREATEs) went out more than ``after`` times."""
         await self.wait_for(
             lambda: self.ready_count > after and self.connected,
@@ -694,7 +701,7 @@ class FakeDiscord:
         )
 
     async def wait_for_sync(
-        self, guild: FakeGuild | None = None, *, after: int = 0, within: float = 30.0
+        self, guild: FakeGuild | None = None, *, after: int = 0, within: float = PATIENCE
     ) -> list[dict[str, Any]]:
         """Wait for a command sync to ``guild`` (None: global) beyond the first ``after``."""
         scope = guild.id if guild is not None else None
@@ -1143,7 +1150,7 @@ class FakeDiscord:
             raise BotNotConnectedError("no bot is connected to the fake gateway")
         return live
 
-    async def gateway_reconnect(self, *, wait: bool = True, within: float = 15.0) -> None:
+    async def gateway_reconnect(self, *, wait: bool = True, within: float = PATIENCE) -> None:
         """Send op 7 RECONNECT on every live session; wait until each RESUMEd on
         ``resume_gateway_url`` (unless ``wait=False``)."""
         sessions = self._live_sessions()
@@ -1158,12 +1165,12 @@ class FakeDiscord:
                 what="RESUME after op 7",
             )
 
-    async def reconnect_gateway(self, *, within: float = 15.0) -> None:
+    async def reconnect_gateway(self, *, within: float = PATIENCE) -> None:
         """The same as :meth:`gateway_reconnect` (the older name)."""
         await self.gateway_reconnect(within=within)
 
     async def gateway_invalid_session(
-        self, resumable: bool = False, *, wait: bool = True, within: float = 30.0
+        self, resumable: bool = False, *, wait: bool = True, within: float = PATIENCE
     ) -> None:
         """Send op 9 INVALID SESSION on every live session. Not ``resumable``: the sessions
         are over (a RESUME with one is answered op 9 again) and the bot must IDENTIFY;
@@ -1298,7 +1305,7 @@ class FakeDiscord:
             lambda: all(c.pongs > n or not c.open for c, n in pinged), within=within, quiet=True
         )
 
-    async def drop_gateway(self, *, code: int = 4000, within: float = 30.0) -> None:
+    async def drop_gateway(self, *, code: int = 4000, within: float = PATIENCE) -> None:
         """Close the bot's websocket with ``code`` and wait until it is back (RESUME or
         IDENTIFY, as discord.py decides)."""
         session = self._require_live()
@@ -1693,15 +1700,17 @@ class FakeDiscord:
         probability: float | None = None,
         seed: int = 0,
         hang: float | None = None,
+        hold: bool = False,
         carried_out: bool = False,
         limit: int | None = None,
         **params: object,
     ) -> FaultRule:
         """Fail matching requests: ``status`` with a Discord JSON body instead of handling
         them, ``carried_out=True`` after handling them, ``hang=s`` seconds late (with
-        ``status=None``: late, then handled), ``status="reset"``: no answer, the connection
-        dropped. ``method``/``route`` as for ``rate_limit`` (``"*"``: any); every ``every``-th
-        or a seeded ``probability`` of them, at most ``limit``. See ``faults.py``."""
+        ``status=None``: late, then handled), ``hold=True`` until ``rule.release()``,
+        ``status="reset"``: no answer, the connection dropped. ``method``/``route`` as for
+        ``rate_limit`` (``"*"``: any); every ``every``-th or a seeded ``probability`` of
+        them, at most ``limit``. See ``faults.py``."""
         self._check_route(method, route)
         rule = FaultRule(
             method,
@@ -1715,6 +1724,7 @@ class FakeDiscord:
             code=code,
             message=message,
             hang=hang,
+            hold=hold,
             carried_out=carried_out,
         )
         self.faults.append(rule)
@@ -1744,8 +1754,7 @@ class FakeDiscord:
                 return reply.response
 
         early = await handled() if rule.carried_out else None
-        if rule.hang:
-            await asyncio.sleep(rule.hang)
+        await rule.delay()
         if rule.resets:
             raise _DropConnectionError
         if rule.status is None:
@@ -2611,6 +2620,7 @@ class FakeDiscord:
         result.response_type = kind
         result.response_data = data
         result.responded_at = now
+        result.completed = kind not in (5, 6)  # a deferral is completed by what follows
         self._bump()
         if call.request.query.get("with_response", "").lower() not in ("1", "true"):
             return _no_content()
@@ -2673,6 +2683,7 @@ class FakeDiscord:
                 msg_type=20 if result.type == 2 else 0,
             )
             result.followups.append(msg)
+        result.completed = True
         self._bump()
         if call.request.query.get("wait", "").lower() in ("1", "true"):
             return _json_response(msg.payload())
@@ -2690,6 +2701,7 @@ class FakeDiscord:
         result = self._webhook(app_id, token)
         msg = self._webhook_message(result, message_id)
         await self._edit_message(msg, call.body or {}, call.files)
+        result.completed = True
         return _json_response(msg.payload())
 
     async def _delete_webhook_message(
@@ -2698,6 +2710,7 @@ class FakeDiscord:
         result = self._webhook(app_id, token)
         msg = self._webhook_message(result, message_id)
         await self._delete(msg)
+        result.completed = True
         return _no_content()
 
 
