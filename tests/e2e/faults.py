@@ -142,7 +142,7 @@ async def act(world: World, user: Any, command: str, tally: Tally, **options: An
         tally.sent += 1
         result = await world.fake.slash(user, world.channel, command, **options)
         try:
-            await result.done(quiet=0.4, within=30)
+            await result.done(quiet=0.4)
         except TimeoutError:  # "thinking…" forever: never answered
             tally.unanswered.append(f"{command} {options}")
             continue

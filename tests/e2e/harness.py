@@ -31,6 +31,7 @@ from storage import GameRepository
 from tables.table import Table
 from tests.fakediscord import BotProcess, FakeDiscord
 from tests.fakediscord.layout import walk_components
+from tests.fakediscord.patience import PATIENCE
 from tests.fakediscord.process import REPO_ROOT
 
 HAND_TITLE = re.compile(r"^Your hand — \d+ cards?$")
@@ -50,6 +51,9 @@ class World:
     carla: Any
     dario: Any  # a member who never sits down
     database: Path | str  # an SQLite file, or a postgresql:// URL (tests/e2e/test_cluster.py)
+    #: Versions the test itself wrote behind the bot's back (``stack``): no message shows them
+    #: until the bot's next change, so nobody waits for one.
+    stacked: set[tuple[str, int]] = dataclasses.field(default_factory=set)
 
     @property
     def players(self) -> list[Any]:
@@ -212,20 +216,22 @@ async def click(world: World, user: Any, message: Any, custom_id: str, **kw: Any
 TABLE_FOOTER = re.compile(r"\b([0-9a-z]{10}) · versione? (\d+)")
 
 
-async def caught_up(world: World, within: float = 5.0) -> None:
-    """Wait until the channel's table message shows the stored table (the bot answers the
-    user first and edits the table message right after; on a loaded machine the edit can
-    come after the answer's quiet period)."""
-    deadline = asyncio.get_running_loop().time() + within
+async def caught_up(world: World, within: float = PATIENCE) -> None:
+    """Wait until the channel's table message shows the stored table: the bot answers the
+    user first and edits the table message right after, so what a test reads next is the
+    table of the move it just made (or a later one: computers and the clock move on their
+    own). ``within`` is the net, not a wait (``tests/fakediscord/patience.py``)."""
+    deadline = time.monotonic() + within
     while True:
         shown = _shown_table(world)
         if shown is None:
             return
         table_id, version = shown
         stored = await stored_version(world.database, table_id)
-        if stored is None or version >= stored or asyncio.get_running_loop().time() > deadline:
+        if stored is None or version >= stored or (table_id, stored) in world.stacked:
             return
-        await asyncio.sleep(0.05)
+        assert time.monotonic() < deadline, f"the table message shows {version}, not {stored}"
+        await asyncio.sleep(0.05)  # a poll: the stored version has no event of its own
 
 
 async def stored_version(database: Path | str, table_id: str) -> int | None:
@@ -340,7 +346,11 @@ async def load(world: World, table_id: str) -> Table:
 
 
 async def wait_for_table(
-    world: World, table_id: str, ready: Callable[[Table], bool], what: str, within: float = 20.0
+    world: World,
+    table_id: str,
+    ready: Callable[[Table], bool],
+    what: str,
+    within: float = PATIENCE,
 ) -> Table:
     """The stored table once ``ready`` holds (the computers and the clock move on their own)."""
     deadline = time.monotonic() + within
@@ -350,6 +360,22 @@ async def wait_for_table(
             return table
         assert time.monotonic() < deadline, f"waited {within} s for {what}"
         await asyncio.sleep(0.05)
+
+
+async def write_behind(world: World, table_id: str, change: Callable[[Table], Table]) -> Table:
+    """Save ``change(table)`` as the table's next version behind the bot's back (as a stacked
+    deck is dealt at a real table); the bot plays on from the stored state."""
+    repo = await GameRepository.open(str(world.database))
+    try:
+        record = await repo.load(table_id)
+        assert record is not None
+        table = Table.from_record(record)
+        changed = dataclasses.replace(change(table), version=table.version + 1)
+        await repo.save(changed.to_record(), expected_version=table.version)
+    finally:
+        await repo.close()
+    world.stacked.add((table_id, changed.version))
+    return changed
 
 
 async def stack(
@@ -362,21 +388,12 @@ async def stack(
     dealer: int,
 ) -> Table:
     """Replace the current hand with an exact deal (the stacked deck of a real table)."""
-    repo = await GameRepository.open(str(world.database))
-    try:
-        record = await repo.load(table_id)
-        assert record is not None
-        table = Table.from_record(record)
+
+    def dealt(table: Table) -> Table:
         assert table.match is not None
         hand = deal(table.rules, hands, start, draw, dealer=dealer, seed=table.seed).state
-        match = dataclasses.replace(table.match, hand=hand, dealer=dealer)
-        stacked = dataclasses.replace(table, match=match, version=table.version + 1)
-        await repo.save(stacked.to_record(), expected_version=table.version)
-    finally:
-        await repo.close()
-    return stacked
+        return dataclasses.replace(
+            table, match=dataclasses.replace(table.match, hand=hand, dealer=dealer)
+        )
 
-
-async def settle() -> None:
-    """Give the bot a moment for the table message edit that follows an answer."""
-    await asyncio.sleep(0.3)
+    return await write_behind(world, table_id, dealt)

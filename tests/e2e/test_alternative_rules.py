@@ -6,7 +6,6 @@ preset saved, explained, used and forgotten."""
 from __future__ import annotations
 
 import dataclasses
-import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -16,12 +15,12 @@ import pytest
 from engine.cards import Kind
 from engine.events import CardsGiven, GiveCause, HandEnded, HandsSwapped, Termination
 from engine.state import Phase
-from storage import GameRepository
 from tables import Table
 from tests.fakediscord.commands import CommandError
 
 from .harness import (
     World,
+    caught_up,
     choose,
     click,
     description,
@@ -29,12 +28,12 @@ from .harness import (
     load,
     make_world,
     select_values,
-    settle,
     slash,
     stack,
     table_id_of,
     table_message,
     wait_for_table,
+    write_behind,
 )
 
 
@@ -69,17 +68,12 @@ async def set_rules(world: World, user: Any, table_id: str, choices: dict[str, s
 async def move_match_clock(world: World, table_id: str, ends_in: float) -> None:
     """As if the match had run for most of its time: it ends ``ends_in`` seconds from now (the
     next saved move arms the bot's clock for it, as every move does)."""
-    repo = await GameRepository.open(str(world.database))
-    try:
-        record = await repo.load(table_id)
-        assert record is not None
-        table = Table.from_record(record)
-        minutes = table.rules.time_limit
-        started = time.time() + ends_in - minutes * 60
-        moved = dataclasses.replace(table, started_at=started, version=table.version + 1)
-        await repo.save(moved.to_record(), expected_version=table.version)
-    finally:
-        await repo.close()
+
+    def moved(table: Table) -> Table:
+        started = world.fake.clock.now() + ends_in - table.rules.time_limit * 60
+        return dataclasses.replace(table, started_at=started)
+
+    await write_behind(world, table_id, moved)
 
 
 async def test_r_alt_1_r_alt_2_r_alt_4_r_alt_6_a_timed_match_of_spells_gifts_and_blanks(
@@ -116,7 +110,7 @@ async def test_r_alt_1_r_alt_2_r_alt_4_r_alt_6_a_timed_match_of_spells_gifts_and
     table = await load(world, table_id)
     assert table.started_at is not None
     ends = int(table.started_at + 15 * 60)
-    await settle()
+    await caught_up(world)
     assert f"The match ends <t:{ends}:R>" in description(table_message(world))
 
     await stack(
@@ -141,7 +135,7 @@ async def test_r_alt_1_r_alt_2_r_alt_4_r_alt_6_a_timed_match_of_spells_gifts_and
     hand = table.match.hand
     assert [len(cards) for cards in hand.hands] == [5, 4, 3]
     assert any(isinstance(e, HandsSwapped) and (e.seat, e.target) == (0, 1) for e in table.recent)
-    await settle()
+    await caught_up(world)
     assert "alice swapped hands with bruno." in description(table_message(world))
 
     # R-ALT-4: Bruno's Skip does not skip: he gives a card of his choice to an opponent.
@@ -156,7 +150,7 @@ async def test_r_alt_1_r_alt_2_r_alt_4_r_alt_6_a_timed_match_of_spells_gifts_and
     given = [e for e in table.recent if isinstance(e, CardsGiven)]
     assert given
     assert (given[-1].cause, given[-1].seat, given[-1].target) == (GiveCause.GIVE, 1, 2)
-    await settle()
+    await caught_up(world)
     public = description(table_message(world))
     assert "bruno gave 1 card to" in public
     assert "Green 5" not in public  # which card went is the two players' business
@@ -191,7 +185,7 @@ async def test_r_alt_1_r_alt_2_r_alt_4_r_alt_6_a_timed_match_of_spells_gifts_and
     counts = [len(cards) for cards in table.match.hand.hands]
     assert counts[ended[-1].ranking[0]] == min(counts)
     assert table.match.ranking
-    await settle()
+    await caught_up(world)
     public = description(table_message(world))
     assert "Time's up: the match is over" in public
     assert "The match ends" not in public
@@ -232,7 +226,7 @@ async def test_r_alt_5_a_pairs_match_where_partners_give_each_other_a_card(world
     gifts = [e for e in table.recent if isinstance(e, CardsGiven)]
     assert [(e.cause, e.seat, e.target) for e in gifts] == [(GiveCause.GIFT, 0, 2)]
     assert table.match.hand.current == 2
-    await settle()
+    await caught_up(world)
     public = description(table_message(world))
     assert "alice gave their partner bruno a card." in public
     assert "Red 5" not in public  # only the partners know which card

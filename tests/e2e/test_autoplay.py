@@ -11,10 +11,13 @@ from typing import Any
 import pytest
 
 from storage import GameRepository
+from tables import Table
 from tables.records import TimedOut
+from tests.fakediscord.patience import PATIENCE
 
 from .harness import (
     World,
+    caught_up,
     click,
     description,
     find_id,
@@ -23,6 +26,7 @@ from .harness import (
     play_turn,
     slash,
     table_message,
+    wait_for_table,
 )
 
 
@@ -58,13 +62,17 @@ async def test_r_time_3_one_human_and_three_computer_players_play_a_whole_match(
     for level in ("normal", "hard", "easy"):
         assert level in lobby
     await click(world, world.alice, table_message(world), f"uno:1:start:{table_id}")
-    deadline = time.monotonic() + 180
+    # A net against a match that never ends, not a wait: a few hands take a minute here.
+    deadline = time.monotonic() + 4 * PATIENCE
     while time.monotonic() < deadline:
         table = await load(world, table_id)
         if table.status == "finished":
             break
         assert table.status == "playing", table.recent
-        if not await play_turn(world, world.alice, table_id, 0):
+        assert table.match is not None
+        if table.match.hand.is_over:  # the pause between hands passes on the fake clock
+            await world.fake.pass_time(20)
+        elif not await play_turn(world, world.alice, table_id, 0):
             await asyncio.sleep(0.05)
     table = await load(world, table_id)
     assert table.status == "finished"
@@ -73,7 +81,7 @@ async def test_r_time_3_one_human_and_three_computer_players_play_a_whole_match(
     assert max(table.match.scores) >= 50
     # The computers played their own turns: every seat played cards.
     assert len(table.match.history) >= 1
-    await asyncio.sleep(0.5)
+    await caught_up(world)
     public = description(table_message(world))
     assert "wins the match" in public
     # Nobody's cards ever reached the public channel (the fake records every message).
@@ -86,33 +94,50 @@ def title_of(message: Any) -> str:
     return " ".join(embed.get("title", "") for embed in message.embeds)
 
 
+async def run_out_of_time(world: World, table_id: str, seat: int) -> Table:
+    """Let ``seat``'s turn time pass on the fake clock; the table once the clock played for
+    them (or took their seat)."""
+    table = await load(world, table_id)
+    assert table.deadline is not None
+    timeouts = table.timeouts[seat]
+    await world.fake.pass_time(table.deadline - world.fake.clock.now() + 1)
+    return await wait_for_table(
+        world,
+        table_id,
+        lambda t: t.timeouts[seat] > timeouts or t.players[seat].level is not None,
+        f"seat {seat}'s time to run out",
+    )
+
+
 async def test_r_time_1_r_time_3_a_silent_player_is_auto_played_then_replaced(
     world: World,
 ) -> None:
-    # Alice opens with one-second turns and then says nothing; Bruno plays his turns.
-    await slash(world, world.alice, "uno new", turn_seconds=1)
+    # Alice opens with a turn time and then says nothing; Bruno plays his turns. Her time runs
+    # out on the fake clock, which moves only on her turns: nobody else ever runs out.
+    await slash(world, world.alice, "uno new", turn_seconds=60)
     table_id = find_id(table_message(world), "uno:1:join:").rsplit(":", 1)[1]
     await slash(world, world.bruno, "uno join")
     await slash(world, world.alice, "uno addbot", level="easy")
     await click(world, world.alice, table_message(world), f"uno:1:start:{table_id}")
-    deadline = time.monotonic() + 90
-    replaced = False
+    deadline = time.monotonic() + 2 * PATIENCE  # a net, not a wait
     told = False
-    while time.monotonic() < deadline and not replaced:
-        table = await load(world, table_id)
-        replaced = table.players[0].level is not None
-        if table.status != "playing":
-            break
-        if table.timeouts[0] and not told:
-            # The table says so, before Bruno moves on.
-            await asyncio.sleep(0.3)
-            public = description(table_message(world))
-            assert "alice ran out of time; the bot played for them." in public
-            told = True
-        if not await play_turn(world, world.bruno, table_id, 1):
-            await asyncio.sleep(0.05)
     table = await load(world, table_id)
-    assert replaced, table.recent
+    while table.players[0].level is None and table.status == "playing":
+        assert time.monotonic() < deadline, table.recent
+        assert table.match is not None
+        hand = table.match.hand
+        if hand.is_over:
+            await world.fake.pass_time(20)  # the pause between hands
+        elif hand.current == 0:
+            table = await run_out_of_time(world, table_id, 0)
+            # The table says so, before Bruno moves on.
+            told = told or await _table_said(
+                world, "alice ran out of time; the bot played for them."
+            )
+        elif not await play_turn(world, world.bruno, table_id, 1):
+            await asyncio.sleep(0.05)
+        table = await load(world, table_id)
+    assert table.players[0].level is not None, table.recent
     assert table.players[0].user_id == world.alice.id  # her seat, played by the computer
     assert table.timeouts[0] >= 3
     assert table.status == "playing"
@@ -123,7 +148,7 @@ async def test_r_time_1_r_time_3_a_silent_player_is_auto_played_then_replaced(
 
 
 async def test_r_time_1_a_turn_timer_survives_a_restart(world: World) -> None:
-    await slash(world, world.alice, "uno new", turn_seconds=3)
+    await slash(world, world.alice, "uno new", turn_seconds=30)
     table_id = find_id(table_message(world), "uno:1:join:").rsplit(":", 1)[1]
     await slash(world, world.bruno, "uno join")
     await click(world, world.alice, table_message(world), f"uno:1:start:{table_id}")
@@ -132,19 +157,16 @@ async def test_r_time_1_a_turn_timer_survives_a_restart(world: World) -> None:
     assert before.match is not None
     await world.bot.kill()
     # The turn runs out while the bot is down.
-    await asyncio.sleep(max(0.0, before.deadline - time.time()) + 0.5)
+    world.fake.clock.advance(before.deadline - world.fake.clock.now() + 1)
     await world.bot.start()
-    stop = time.monotonic() + 20
-    after = before
-    while time.monotonic() < stop and not after.timeouts[before.match.hand.current]:
-        await asyncio.sleep(0.1)
-        after = await load(world, table_id)
-    assert after.timeouts[before.match.hand.current] == 1
+    seat = before.match.hand.current
+    after = await wait_for_table(world, table_id, lambda t: t.timeouts[seat] > 0, "the timeout")
+    assert after.timeouts[seat] == 1
     assert after.version > before.version
-    assert TimedOut(before.match.hand.current) in after.recent
+    assert TimedOut(seat) in after.recent
 
 
-async def _table_said(world: World, line: str, within: float = 5.0) -> bool:
+async def _table_said(world: World, line: str, within: float = PATIENCE) -> bool:
     """Whether any version of the channel's public messages showed ``line`` (waits up to
     ``within`` seconds for it)."""
     deadline = time.monotonic() + within
@@ -167,12 +189,7 @@ async def test_r_time_3_alone_with_computers_the_table_waits_and_opening_the_han
     Now a computer holds the seat, the table stays open, and opening the hand takes it back."""
     table_id = await open_with_computers(world, 2, turn_seconds=1)
     await click(world, world.alice, table_message(world), f"uno:1:start:{table_id}")
-    deadline = time.monotonic() + 60
-    table = await load(world, table_id)
-    while time.monotonic() < deadline and not table.players[0].is_held:
-        await asyncio.sleep(0.1)
-        table = await load(world, table_id)
-    assert table.players[0].is_held, table.recent
+    table = await wait_for_table(world, table_id, lambda t: t.players[0].is_held, "a held seat")
     assert table.status == "playing"
     # The computers keep playing meanwhile, so the line may already have scrolled out of the
     # table's last events: look at every version the table message showed.

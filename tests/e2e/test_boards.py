@@ -11,6 +11,7 @@ import pytest
 
 from storage import GameRepository
 from tests.fakediscord.commands import CommandError
+from tests.fakediscord.patience import PATIENCE
 
 from .harness import (
     World,
@@ -139,7 +140,7 @@ async def play_out(world: World, table_id: str) -> None:
     seats = {0: world.alice, 1: world.bruno, 2: world.carla, 3: world.dario}
     await slash(world, world.alice, "uno start")
     stacked_hand = 0
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 4 * PATIENCE  # a net, not a wait
     while time.monotonic() < deadline:
         table = await load(world, table_id)
         if table.status != "playing" or table.match is None:

@@ -16,9 +16,11 @@ import pytest
 from engine.events import CardPlayed
 from renders.emoji import emoji_set
 from tests.fakediscord.layout import markdown_emoji_ids
+from tests.fakediscord.patience import PATIENCE
 
 from .harness import (
     World,
+    caught_up,
     choose,
     click,
     custom_ids,
@@ -27,7 +29,6 @@ from .harness import (
     make_world,
     open_table,
     play_turn,
-    settle,
     slash,
     stack,
     table_id_of,
@@ -107,14 +108,14 @@ async def test_a_whole_match_in_italian_uploads_nothing_on_ordinary_moves(world:
     assert len(stored.match.hand.hands[0]) == 4
     wild = [e for e in stored.recent if isinstance(e, CardPlayed) and e.seat == 0]
     assert [(e.face.notation, e.colour and e.colour.value) for e in wild] == [("W", "B")]
-    await settle()
+    await caught_up(world)
     shown = table_message(world)
     text = shown.plain_text()
     assert "UNO — mano 1" in text
     assert "Jolly" in text  # the top card or the last moves, in Italian
     assert thumbnail_emoji(world, shown).name.startswith("uno_")
     # Alice plays the match out by commands; the computers answer on their own.
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 4 * PATIENCE  # a net, not a wait
     while time.monotonic() < deadline:
         stored = await load(world, table_id)
         if stored.status == "finished":
@@ -123,7 +124,7 @@ async def test_a_whole_match_in_italian_uploads_nothing_on_ordinary_moves(world:
         if not await play_turn(world, world.alice, table_id, 0, smart=True):
             await asyncio.sleep(0.05)
     assert stored.status == "finished"
-    await settle()
+    await caught_up(world)
     final = table_message(world)
     assert "UNO — partita finita" in final.plain_text()
     edits = requests_on(world, final)
@@ -181,7 +182,7 @@ async def test_r_alt_8_a_table_of_twenty_seats_fits_discords_limits(world: World
     refused = await slash(world, world.alice, "uno addbot", level="easy")
     assert "full" in refused.message.content.casefold()
     await click(world, world.alice, table_message(world), f"uno:1:start:{table_id}")
-    await settle()
+    await caught_up(world)
     shown = table_message(world)
     assert shown.is_components_v2
     assert len(list(shown.iter_components())) <= 40
@@ -213,10 +214,10 @@ async def test_r_flip_4_the_table_shows_the_side_in_play(tmp_path: Path) -> None
         light_hand = (await slash(world, world.bruno, "uno hand")).message
         light_side = shown_emojis(light_hand)  # the message is edited later: keep what it showed
         assert len(light_side) == 3
-        await settle()
+        await caught_up(world)
         light = thumbnail_emoji(world, table_message(world))
         await slash(world, world.alice, "uno play", card="RF")
-        await settle()
+        await caught_up(world)
         shown = table_message(world)
         dark = thumbnail_emoji(world, shown)
         assert light.name != dark.name

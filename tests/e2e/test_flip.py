@@ -5,14 +5,16 @@ from __future__ import annotations
 import asyncio
 import time
 
+from tests.fakediscord.patience import PATIENCE
+
 from .harness import (
     World,
+    caught_up,
     description,
     is_hand,
     load,
     open_table,
     play_turn,
-    settle,
     slash,
     stack,
     table_message,
@@ -35,7 +37,7 @@ async def test_r_flip_4_a_flip_hand_played_by_slash_commands(world: World) -> No
     played = await slash(world, alice, "uno play", card="Red Flip")
     assert played.ephemeral
     assert is_hand(played.message)
-    await settle()
+    await caught_up(world)
     assert "Everything flips: the dark side is in play." in description(table_message(world))
     table = await load(world, table_id)
     assert table.match is not None
@@ -47,7 +49,7 @@ async def test_r_flip_4_a_flip_hand_played_by_slash_commands(world: World) -> No
     assert not any(f"{c} " in text for c in ("Red", "Yellow", "Green", "Blue"))
     # The hand is played to its end by commands.
     seats = {0: alice, 1: bruno, 2: carla}
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 4 * PATIENCE  # a net, not a wait
     while time.monotonic() < deadline:
         table = await load(world, table_id)
         assert table.match is not None

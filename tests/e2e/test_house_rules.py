@@ -3,8 +3,6 @@ lobby's editor (R-ACT-6, R-ACT-7), a fair UNO call (R-UNO-1, R-UNO-2), and a rem
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -15,17 +13,18 @@ from storage import GameRepository
 
 from .harness import (
     World,
+    caught_up,
     choose,
     click,
     description,
     find_id,
     load,
     make_world,
-    settle,
     slash,
     stack,
     table_id_of,
     table_message,
+    wait_for_table,
 )
 
 
@@ -64,16 +63,12 @@ async def test_r_team_2_a_pairs_match_of_two_people_and_two_computers_ends_on_th
         dealer=3,
     )
     await slash(world, world.alice, "uno play", card="R1")
-    deadline = time.monotonic() + 30
-    table = await load(world, table_id)
-    while time.monotonic() < deadline and table.status == "playing":
-        await asyncio.sleep(0.1)
-        table = await load(world, table_id)
+    table = await wait_for_table(world, table_id, lambda t: t.status != "playing", "the end")
     assert table.status == "finished"
     assert table.match is not None
     # R-TEAM-2: the opponents' cards score for the team; Bruno's (a partner's) do not.
     assert table.match.team_scores() == {0: (3 + 4 + 5) * 2, 1: 0}
-    await settle()
+    await caught_up(world)
     public = description(table_message(world))
     assert "Team A wins the match: alice" in public
     assert "bruno" in public.split("Team A wins the match:")[1]
@@ -119,7 +114,7 @@ async def test_r_act_6_r_act_7_the_host_turns_on_stacking_and_jump_in_in_the_edi
     assert "Changed from the preset: Stacking: cumulative; Jump-in: on" in description(
         result.message
     )
-    await settle()
+    await caught_up(world)
     assert "House rules: Stacking: cumulative; Jump-in: on" in description(table_message(world))
     await click(world, world.alice, table_message(world), f"uno:1:start:{table_id}")
     await stack(
@@ -144,7 +139,7 @@ async def test_r_act_6_r_act_7_the_host_turns_on_stacking_and_jump_in_in_the_edi
     assert any(isinstance(e, CardPlayed) and e.jump_in and e.seat == 2 for e in table.recent)
     assert table.match is not None
     assert table.match.hand.current == 0  # play goes on from Carla
-    await settle()
+    await caught_up(world)
     assert "carla jumped in with Yellow 7!" in description(table_message(world))
 
 
@@ -169,9 +164,16 @@ async def test_r_uno_1_r_uno_2_play_and_call_uno_is_never_caught(world: World) -
     play = find_id(hand, f"uno:1:play:{table_id}:")
     assert play.endswith(":R1+uno")
     assert "Red 1 + UNO!" in description(hand) or "Red 1 + UNO!" in str(hand.components)
-    await click(world, world.alice, hand, play)
-    await asyncio.sleep(4.0)  # longer than the catch grace and the computers' pauses
-    table = await load(world, table_id)
+    played = await click(world, world.alice, hand, play)
+    assert played.message is not None
+    # Both computers have had their turn (each draws and keeps a Yellow): whoever would catch
+    # Alice had the chance by then.
+    table = await wait_for_table(
+        world,
+        table_id,
+        lambda t: t.match is not None and t.match.hand.current == 0,
+        "Alice's turn again",
+    )
     assert table.match is not None
     assert any(isinstance(e, UnoCalled) and e.seat == 0 for e in table.recent)
     assert not any(isinstance(e, UnoCaught) and e.target == 0 for e in table.recent)
@@ -195,11 +197,11 @@ async def test_a_finished_match_offers_a_rematch_lobby(world: World) -> None:
     await slash(world, world.alice, "uno play", card="R1")
     table = await load(world, table_id)
     assert table.status == "finished"
-    await settle()
+    await caught_up(world)
     finished = table_message(world)
     again = await click(world, world.bruno, finished, f"uno:1:again:{table_id}")
     assert "A new table is open below" in again.message.content
-    await settle()
+    await caught_up(world)
     lobby = table_message(world)
     new_id = find_id(lobby, "uno:1:join:").rsplit(":", 1)[1]
     assert new_id != table_id

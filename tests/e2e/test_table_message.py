@@ -12,16 +12,17 @@ import pytest
 
 from storage import GameRepository
 from tables import Table
+from tests.fakediscord.patience import PATIENCE
 
 from .harness import (
     World,
+    caught_up,
     custom_ids,
     description,
     find_id,
     is_hand,
     load,
     open_table,
-    settle,
     shown_turn,
     slash,
     stack,
@@ -47,6 +48,15 @@ def shown_version(message: Any) -> int:
     raise AssertionError("no version in the table message's footer")
 
 
+async def one_table_message(world: World, table_id: str) -> Any:
+    """The table's one live message, once the messages it replaced are retired (a repost
+    posts first, then deletes the old one: for a moment there are two)."""
+    await world.fake.wait_for(
+        lambda: len(table_messages(world, table_id)) == 1, what="one live table message"
+    )
+    return table_messages(world, table_id)[0]
+
+
 def table_messages(world: World, table_id: str) -> list[Any]:
     """The channel's live (not deleted) public messages that belong to ``table_id``."""
     return [
@@ -56,7 +66,9 @@ def table_messages(world: World, table_id: str) -> list[Any]:
     ]
 
 
-async def wait_until_shown(world: World, table_id: str, version: int, within: float) -> Any:
+async def wait_until_shown(
+    world: World, table_id: str, version: int, within: float = PATIENCE
+) -> Any:
     deadline = time.monotonic() + within
     while True:
         messages = table_messages(world, table_id)
@@ -87,13 +99,13 @@ async def commit_a_move_while_down(world: World, table_id: str) -> Table:
 
 async def test_a_restart_after_a_committed_move_shows_the_current_turn(world: World) -> None:
     table_id = await open_table(world)
-    await settle()
+    await caught_up(world)
     before = shown_version(table_message(world))
     await world.bot.kill()
     moved = await commit_a_move_while_down(world, table_id)
     assert moved.version > before
     await world.bot.start()
-    shown = await wait_until_shown(world, table_id, moved.version, within=10)
+    shown = await wait_until_shown(world, table_id, moved.version)
     assert shown_version(shown) == moved.version
     assert len(table_messages(world, table_id)) == 1
     current = moved.players[moved.match.hand.current]  # type: ignore[union-attr]
@@ -112,11 +124,11 @@ async def test_end_racing_a_play_leaves_one_message_showing_the_closed_table(
             slash(world, world.alice, "uno play", card="R1"),
             slash(world, world.alice, "uno end"),
         )
-        await settle()
+        await caught_up(world)
         final = await load(world, table_id)
-        messages = table_messages(world, table_id)
-        assert len(messages) == 1
-        shown = await wait_until_shown(world, table_id, final.version, within=5)
+        await one_table_message(world, table_id)
+        shown = await wait_until_shown(world, table_id, final.version)
+        assert table_messages(world, table_id) == [shown]
         assert final.status == "closed"
         assert "Show my hand" not in str(shown.components)
         assert not shown.components or all("uno:1:hand:" not in str(c) for c in shown.components)
@@ -139,9 +151,9 @@ async def test_a_repost_racing_a_play_leaves_one_message_on_the_final_state(
             slash(world, world.bruno, "uno table"),
         )
         final = await load(world, table_id)
-        shown = await wait_until_shown(world, table_id, final.version, within=10)
-        await settle()
-        assert table_messages(world, table_id) == [shown]
+        shown = await wait_until_shown(world, table_id, final.version)
+        await caught_up(world)
+        assert await one_table_message(world, table_id) is shown
         assert (await load(world, table_id)).message_id == shown.id
         assert shown_version(shown) == final.version
         assert f"<@{world.bruno.id}>" in shown_turn(shown)  # Bruno's turn after Alice's R1
@@ -149,13 +161,11 @@ async def test_a_repost_racing_a_play_leaves_one_message_on_the_final_state(
 
 async def test_five_simultaneous_reposts_leave_one_live_table_message(world: World) -> None:
     table_id = await open_table(world)
-    await settle()
+    await caught_up(world)
     users = [world.alice, world.bruno, world.carla, world.alice, world.bruno]
     await asyncio.gather(*(slash(world, user, "uno table") for user in users))
-    await settle()
-    await asyncio.sleep(0.5)
-    messages = table_messages(world, table_id)
-    assert len(messages) == 1, [m.id for m in messages]
+    await caught_up(world)
+    messages = [await one_table_message(world, table_id)]
     final = await load(world, table_id)
     assert final.message_id == messages[0].id
     assert shown_version(messages[0]) == final.version
@@ -174,18 +184,15 @@ async def test_a_hand_opened_while_waiting_shows_the_cards_to_play_when_the_turn
     assert "Waiting for your turn" in description(hand)
     assert not any(cid.startswith("uno:1:play:") for cid in _ids(hand))
     await slash(world, world.alice, "uno play", card="R1")
-    deadline = time.monotonic() + 5
-    # The bot is another process: poll what the fake received (no event to wait on).
-    while time.monotonic() < deadline and not any(  # noqa: ASYNC110
-        cid.startswith("uno:1:play:") for cid in _ids(hand)
-    ):
-        await asyncio.sleep(0.1)
+    await world.fake.wait_for(
+        lambda: any(cid.startswith("uno:1:play:") for cid in _ids(hand)), what="Bruno's turn"
+    )
     table = await load(world, table_id)
     assert f"uno:1:play:{table_id}:{table.version}:R3" in _ids(hand)
     assert "Your turn" in description(hand) or "your turn" in description(hand).lower()
     # The button works: Bruno plays from the message he opened before his turn.
-    await world.fake.click(world.bruno, hand, f"uno:1:play:{table_id}:{table.version}:R3")
-    await asyncio.sleep(0.5)
+    played = await world.fake.click(world.bruno, hand, f"uno:1:play:{table_id}:{table.version}:R3")
+    await played.done()
     after = await load(world, table_id)
     assert after.match is not None
     assert after.match.hand.top.notation == "R3"
@@ -245,16 +252,15 @@ async def test_429s_on_edits_still_end_with_the_table_message_showing_the_final_
         result.assert_answered_within(3.0)
         await world.fake.wait_for(
             lambda r=result: r.original is not None and not r.original.loading,
-            within=15,
             what=f"{user.name}'s answer to /uno play {card}",
         )
     final = await load(world, table_id)
     assert final.match is not None
     assert final.match.hand.top.notation == "R6"
-    shown = await wait_until_shown(world, table_id, final.version, within=20)
+    shown = await wait_until_shown(world, table_id, final.version)
     assert table_edits.answered >= 1  # the 429s were sent
     assert hand_edits.answered >= 1
-    await settle()
+    await caught_up(world)
     messages = table_messages(world, table_id)
     assert messages == [shown]
     assert shown_version(shown) == final.version
@@ -262,11 +268,10 @@ async def test_429s_on_edits_still_end_with_the_table_message_showing_the_final_
     find_id(shown, f"uno:1:hand:{table_id}")
     # The hand messages are right too: Alice's (opened by her last move) offers her R7 at
     # the final version; the others show their three cards and no card menu.
-    deadline = time.monotonic() + 15
     pick = f"uno:1:play:{table_id}:{final.version}:R7"
-    while time.monotonic() < deadline and pick not in custom_ids(latest_hand(world, alice)):  # noqa: ASYNC110
-        await asyncio.sleep(0.1)
-    assert pick in custom_ids(latest_hand(world, alice))
+    await world.fake.wait_for(
+        lambda: pick in custom_ids(latest_hand(world, alice)), what="Alice's hand, her turn"
+    )
     for user in (bruno, carla):
         hand = latest_hand(world, user)
         assert "3 cards" in " ".join(e.get("title", "") for e in hand.embeds)
