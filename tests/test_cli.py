@@ -28,6 +28,7 @@ from hosting.settings import ENV_FILE_VARIABLE, Settings, SettingsError, read_en
 from storage import GameRepository
 from storage.maintenance import known_version
 from tests.databases import drop_schema, fresh_schema, server_url, with_schema
+from tests.fakediscord.patience import PROCESS_PATIENCE
 from tests.sqlite_tools import opened
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,7 +116,7 @@ def test_bot_py_and_the_console_script_are_the_same_program(home: Path) -> None:
             env=env,
             capture_output=True,
             text=True,
-            timeout=60,
+            timeout=PROCESS_PATIENCE,
             check=False,
         )
         assert result.returncode == 0, result.stderr
@@ -633,7 +634,13 @@ def _as_plain_user(args: list[str], *, cwd: Path) -> subprocess.CompletedProcess
         command = [SETPRIV, "--bounding-set=-dac_override,-dac_read_search", *command]
     env = {**os.environ, ENV_FILE_VARIABLE: os.devnull}
     return subprocess.run(
-        command, cwd=cwd, env=env, capture_output=True, text=True, timeout=60, check=False
+        command,
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=PROCESS_PATIENCE,
+        check=False,
     )
 
 
@@ -714,7 +721,7 @@ def test_restore_refuses_while_the_bot_has_the_database_open(
                 env=env,
                 capture_output=True,
                 text=True,
-                timeout=60,
+                timeout=PROCESS_PATIENCE,
                 check=False,
             )
         finally:

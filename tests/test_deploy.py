@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.fakediscord.patience import PROCESS_PATIENCE
+
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOY = ROOT / "deploy"
 SERVICES = ("uno-bot.service", "uno-bot-backup.service")
@@ -53,7 +55,7 @@ def one(name: str, key: str) -> str:
 def analyze(*args: str) -> subprocess.CompletedProcess[str]:
     assert ANALYZE is not None, "systemd-analyze is required (REQUIRE_SYSTEMD_ANALYZE=1)"
     return subprocess.run(
-        [ANALYZE, *args], capture_output=True, text=True, timeout=120, check=False
+        [ANALYZE, *args], capture_output=True, text=True, timeout=PROCESS_PATIENCE, check=False
     )
 
 

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 from tests.conftest import BOT_SETTINGS
+from tests.fakediscord.patience import PROCESS_PATIENCE
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEN = f"""
@@ -46,7 +47,7 @@ def test_a_bot_started_by_the_tests_sees_no_developer_settings() -> None:
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=PROCESS_PATIENCE,
         check=True,
     )
     assert json.loads(result.stdout) == {}
@@ -106,7 +107,7 @@ def test_the_start_up_tests_pass_beside_a_filled_dot_env(tmp_path: Path) -> None
         env=shell,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=PROCESS_PATIENCE,
         check=True,
     )
     assert where.stdout.split() == [str(clone / "bot.py"), str(clone / "hosting" / "__init__.py")]

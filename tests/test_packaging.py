@@ -21,6 +21,7 @@ from packaging.utils import canonicalize_name
 from packaging.version import Version
 
 from hosting.cli import EXIT_SETTINGS
+from tests.fakediscord.patience import PROCESS_PATIENCE
 
 ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -164,7 +165,7 @@ def verify(units: list[Path]) -> subprocess.CompletedProcess[str]:
         [SYSTEMD_ANALYZE, "verify", *map(str, units)],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=PROCESS_PATIENCE,
         check=False,
     )
 

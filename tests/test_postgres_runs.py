@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from tests.databases import EXAMPLE_URL, REQUIRE_VARIABLE, SKIP_REASON, URL_VARIABLE
+from tests.fakediscord.patience import PROCESS_PATIENCE
 
 ROOT = Path(__file__).resolve().parent.parent
 ONE_TEST = "tests/storage/test_repository.py::test_committed_state_survives_reopening"
@@ -17,12 +18,12 @@ ONE_TEST = "tests/storage/test_repository.py::test_committed_state_survives_reop
 def run_pytest(**env: str) -> subprocess.CompletedProcess[str]:
     base = {k: v for k, v in os.environ.items() if k not in (URL_VARIABLE, REQUIRE_VARIABLE)}
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", ONE_TEST],
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", ONE_TEST],
         cwd=ROOT,
         env={**base, **env},
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=PROCESS_PATIENCE,
         check=False,
     )
 

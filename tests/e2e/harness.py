@@ -392,8 +392,9 @@ async def stack(
     def dealt(table: Table) -> Table:
         assert table.match is not None
         hand = deal(table.rules, hands, start, draw, dealer=dealer, seed=table.seed).state
-        return dataclasses.replace(
-            table, match=dataclasses.replace(table.match, hand=hand, dealer=dealer)
-        )
+        match = dataclasses.replace(table.match, hand=hand, dealer=dealer)
+        # A new deal: what the table message said of the one it replaces (its first card,
+        # say) is of no use, and a test reading the table must not find it there.
+        return dataclasses.replace(table, match=match, recent=())
 
     return await write_behind(world, table_id, dealt)

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.fakediscord.patience import PROCESS_PATIENCE
+
 
 def _binaries() -> Path | None:
     found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
@@ -55,7 +57,7 @@ class PrivatePostgres:
             check=True,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.STDOUT,
-            timeout=60,
+            timeout=PROCESS_PATIENCE,
         )
 
     def start(self) -> None:

@@ -28,6 +28,7 @@ from pathlib import Path
 from hosting import backups
 from hosting.settings import ENV_FILE_VARIABLE
 from tests.fakediscord import BotProcess, FakeDiscord
+from tests.fakediscord.patience import PROCESS_PATIENCE
 
 from .harness import World, open_table
 
@@ -113,7 +114,7 @@ def start_without_settings(clone: Path) -> subprocess.CompletedProcess[str]:
         env=env,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=PROCESS_PATIENCE,
         check=False,
     )
 
@@ -170,7 +171,7 @@ async def test_the_readme_steps_start_the_bot_and_keep_two_nightly_backups(
                 env=CRON_ENV,
                 capture_output=True,
                 text=True,
-                timeout=120,
+                timeout=PROCESS_PATIENCE,
                 check=False,
             )
             assert done.returncode == 0, done.stderr
@@ -190,7 +191,7 @@ async def test_the_readme_steps_start_the_bot_and_keep_two_nightly_backups(
             env=CRON_ENV,
             capture_output=True,
             text=True,
-            timeout=120,
+            timeout=PROCESS_PATIENCE,
             check=False,
         )
         assert drill.returncode == 0, drill.stdout + drill.stderr

@@ -15,6 +15,7 @@ import pytest
 
 from hosting.cli import EXIT_FAILED, EXIT_OK
 from tests.fakediscord import BotProcess, FakeDiscord
+from tests.fakediscord.patience import PROCESS_PATIENCE
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -55,7 +56,7 @@ async def once(
         env=env,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=PROCESS_PATIENCE,
         check=False,
     )
 
@@ -113,7 +114,7 @@ async def test_the_traceback_of_a_failed_extension_is_there_at_debug(setup: Setu
         },
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=PROCESS_PATIENCE,
         check=False,
     )
     assert result.returncode == EXIT_FAILED

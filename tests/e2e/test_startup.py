@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from tests.fakediscord import BotProcess, FakeDiscord
+from tests.fakediscord.patience import PROCESS_PATIENCE
 
 from .harness import World, load, open_table, slash
 
@@ -25,7 +26,7 @@ def test_without_a_token_the_bot_says_what_to_do(tmp_path: Path) -> None:
         env=env,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=PROCESS_PATIENCE,
         check=False,
     )
     assert result.returncode == 2
@@ -48,7 +49,7 @@ async def test_a_rejected_token_is_one_sentence_and_never_logged(tmp_path: Path)
             env=env,
             capture_output=True,
             text=True,
-            timeout=60,
+            timeout=PROCESS_PATIENCE,
             check=False,
         )
     assert result.returncode == 2

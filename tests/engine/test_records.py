@@ -29,6 +29,7 @@ from engine.serialize import (
 )
 from engine.simulate import random_step, simulate
 from tests.engine.scenario import faces, hand, run
+from tests.fakediscord.patience import PROCESS_PATIENCE
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "docs" / "examples"
@@ -52,7 +53,7 @@ def cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
         cwd=cwd,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=PROCESS_PATIENCE,
         check=False,
     )
 

@@ -14,3 +14,6 @@ from __future__ import annotations
 
 #: Seconds of real time a wait gives the bot before it fails the test.
 PATIENCE = 120.0
+#: Seconds a whole process may run (a start of the bot, a command of the CLI, a nested test
+#: run) before it counts as hung: several starts' worth of a loaded machine.
+PROCESS_PATIENCE = 4 * PATIENCE
