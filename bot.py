@@ -25,6 +25,7 @@ from urllib.parse import urlsplit
 
 import aiohttp
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from hosting import cli
@@ -49,6 +50,30 @@ GC_THRESHOLDS: tuple[int, int, int] = (50_000, 20, 10)
 
 class ExtensionLoadError(Exception):
     """An extension failed to load: the bot stops before it syncs (or serves) anything."""
+
+
+class VettedTree(app_commands.CommandTree["UnoBot"]):
+    """The bot's command tree: before it reads a command interaction, every loaded cog that
+    vets commands (``vet_command``) may refuse it — a forged option, one delivered twice, a
+    stopping bot — and a command the tree cannot run (unknown, outdated) goes to the cogs that
+    answer such errors (``refuse_command``), so nobody is left without an answer."""
+
+    async def interaction_check(self, interaction: discord.Interaction[UnoBot], /) -> bool:
+        for cog in list(self.client.cogs.values()):
+            vet = getattr(cog, "vet_command", None)
+            if vet is not None and not await vet(interaction):
+                return False
+        return True
+
+    async def on_error(
+        self, interaction: discord.Interaction[UnoBot], error: app_commands.AppCommandError, /
+    ) -> None:
+        for cog in list(self.client.cogs.values()):
+            refuse = getattr(cog, "refuse_command", None)
+            if refuse is not None:
+                await refuse(interaction, error)
+                return
+        await super().on_error(interaction, error)
 
 
 class UnoBot(commands.AutoShardedBot):
@@ -79,12 +104,19 @@ class UnoBot(commands.AutoShardedBot):
         shards: dict[str, Any] = {"shard_count": settings.shard_count}
         if settings.shard_ids is not None:
             shards["shard_ids"] = list(settings.shard_ids)
+        # Every answer of Discord's servers that says they failed (5xx) is told to the cogs
+        # (``on_http_server_error``): discord.py waits 1 s, then 3 s, before trying again, and
+        # an interaction's first answer cannot wait that long (see cogs/uno/_replies.py).
+        trace = aiohttp.TraceConfig()
+        trace.on_request_end.append(self._heard_answer)
         super().__init__(
             command_prefix=commands.when_mentioned,
+            http_trace=trace,
             # Slash commands and components need no message events: without them (and without
             # a message cache) the gateway sends less and the heap holds fewer objects.
             intents=discord.Intents(guilds=True),
             max_messages=None,
+            tree_cls=VettedTree,
             **shards,
         )
         self.settings = settings
@@ -92,6 +124,12 @@ class UnoBot(commands.AutoShardedBot):
         self.force_sync = force_sync
         self.clear_guilds = tuple(clear_guilds)
         self._stopping = False
+
+    async def _heard_answer(
+        self, session: aiohttp.ClientSession, context: Any, params: aiohttp.TraceRequestEndParams
+    ) -> None:
+        if params.response.status >= 500:
+            self.dispatch("http_server_error", params.method, str(params.url))
 
     async def setup_hook(self) -> None:
         if self.settings.monitor_loop:

@@ -1,13 +1,16 @@
 """The UNO extension: ``/uno`` and ``/uno-admin``, restart-proof components, table messages.
 
-Only Discord lives here: commands (``_slash.py``), components (``_verbs.py``,
-``_components.py``), the one error boundary (``_replies.py``), payloads (``_messages.py``,
-``_table_message.py``), words (``_present.py``, ``_i18n.py``). The tables themselves — the
-lobby, the match, the clock, the results — are the ``tables`` package.
+Only Discord lives here: the ``/uno`` cog (``_play.py``, with the boards of ``_boards.py``)
+and the ``/uno-admin`` cog (``_admin.py``), the moves both make (the registry ``_moves.py``,
+run by ``_desk.py``), components (``_verbs.py``, ``_components.py``), the one error boundary
+(``_replies.py``), payloads (``_messages.py``, ``_table_message.py``, ``_table_view.py``),
+words (``_present.py``, ``_i18n.py``). The tables themselves — the lobby, the match, the
+clock, the results — are the ``tables`` package.
 
-Helper modules start with ``_``; only this package is an extension. It builds its own
-:class:`~tables.TableService` from the bot's repository: a reload re-imports every
-``cogs.uno`` module, and objects made from the old modules would not match the new ones.
+Helper modules start with ``_``; only this package is an extension. :func:`setup` builds the
+whole object graph here, once, each object with what it needs given to its constructor: a
+reload re-imports every ``cogs.uno`` module, and objects made from the old modules would not
+match the new ones.
 """
 
 from __future__ import annotations
@@ -20,22 +23,20 @@ from storage import GameRepository
 from tables import DEFAULT_PAUSE, Clock, Shards, TableService
 from tables.clock import DEFAULT_CATCH_GRACE, DEFAULT_HELD_GRACE
 
-from ._boards import Boards
+from ._admin import UnoAdmin
+from ._desk import TableDesk
 from ._emojis import CardEmojis
 from ._gateway import GatewayWatch
 from ._pings import TurnPings
 from ._play import Uno
 from ._replies import GuildPrefs, Replies
-from ._slash import AdminGroup, UnoGroup
 from ._table_message import TableMessages
 
-__all__ = ["Uno", "setup", "teardown"]
-
-GROUPS = ("uno", "uno-admin")
+__all__ = ["Uno", "UnoAdmin", "setup"]
 
 
 async def setup(bot: commands.Bot) -> None:
-    """Add the cogs and the command groups over the bot's ``repo`` (see ``bot.py``)."""
+    """Build the extension over the bot's ``repo`` and ``settings`` (see ``bot.py``)."""
     repo: Any = getattr(bot, "repo", None)
     if not isinstance(repo, GameRepository):
         raise RuntimeError("open the bot's GameRepository (bot.repo) before loading cogs.uno")
@@ -44,14 +45,15 @@ async def setup(bot: commands.Bot) -> None:
     # names some of SHARD_COUNT).
     shards = Shards.of(getattr(settings, "shard_count", None), getattr(settings, "shard_ids", None))
     service = TableService(repo, shards=shards)
-    languages = GuildPrefs(repo.settings)
-    replies = Replies(languages)
+    prefs = GuildPrefs(repo.settings)
+    replies = Replies(prefs)
     watch = GatewayWatch(bot, service.outages, repo, alive_key=f"alive:{shards}")
-    messages = TableMessages(bot, service)
-    messages.pings = TurnPings(bot, languages.turn_ping)
-    messages.emojis = CardEmojis(bot)
+    emojis = CardEmojis(bot)
+    messages = TableMessages(bot, service, pings=TurnPings(bot, prefs.turn_ping), emojis=emojis)
     service.listen(messages.heard)
-    messages.clock = Clock(
+    # The extension owns the clock: it plays computers and timeouts, and pauses while
+    # players cannot be heard (the gateway's watch says when).
+    clock = Clock(
         service,
         confirm=watch.confirm,
         causes=watch.causes,
@@ -59,24 +61,7 @@ async def setup(bot: commands.Bot) -> None:
         held_grace=getattr(settings, "held_seat_grace", DEFAULT_HELD_GRACE),
         catch_grace=getattr(settings, "catch_grace", DEFAULT_CATCH_GRACE),
     )
-    play = Uno(bot, service, replies, messages)
-    boards = Boards(repo, replies, languages, service)
-    play.personal["forget"] = boards.on_forget
+    desk = TableDesk(service, replies, messages)
     await bot.add_cog(watch)
-    await bot.add_cog(play)
-    await bot.add_cog(boards)
-    bot.tree.add_command(UnoGroup(play, boards, replies))
-    bot.tree.add_command(AdminGroup(play, boards, replies))
-    # Commands the tree cannot find (an outdated client, a forged name) are answered too;
-    # every command interaction is checked at the edge first (forged options, duplicates, a
-    # stopping bot). The tree calls its instance's interaction_check: no subclass needed.
-    bot.tree.error(replies.refuse_command)
-    bot.tree.interaction_check = replies.check_command  # type: ignore[method-assign]
-
-
-async def teardown(bot: commands.Bot) -> None:
-    """Remove the command groups (the cogs go with the extension)."""
-    for name in GROUPS:
-        bot.tree.remove_command(name)
-    vars(bot.tree).pop("on_error", None)  # back to discord.py's own handler
-    vars(bot.tree).pop("interaction_check", None)
+    await bot.add_cog(Uno(bot, desk, clock, emojis))
+    await bot.add_cog(UnoAdmin(desk, prefs))

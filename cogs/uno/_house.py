@@ -5,23 +5,28 @@ one thing a host may change: its choices (and the ``Rules`` options each sets), 
 that shows it, whether ``/uno new`` and ``/uno-admin settings`` offer it as an option, the words
 (catalogue keys ``house.<key>``, ``house.<key>.<choice>``) and the line ``/uno rules`` says
 for each choice (``help.house.<key>.<choice>``, when it has one). Everything else is derived:
-the editor's selects (``_editor.py``), the slash options (``_slash.py``), the lobby's list of
+the editor's selects (``_editor.py``), the slash options' words (:func:`house_rule_options`:
+``/uno new`` and ``/uno-admin settings`` name a rule declared with ``slash=`` as a parameter,
+and a test holds the two to the declaration), the lobby's list of
 changes (:func:`differences`), the explanation (:func:`explain`) and the reading of a choice
 (:func:`changes_for`). The engine checks every combination (``Rules``); a refusal carries its
 reason, said in the reader's language. ``tests/cogs/test_house.py`` proves every field of
 ``Rules`` is a house rule's or is listed in :data:`FIXED_FIELDS` with the reason.
 
-Adding a house rule: one :class:`HouseRule` below (with its RULES.md id), its words in both
-catalogues; nothing else.
+Adding a house rule: one :class:`HouseRule` below (with its RULES.md id), its words in the
+catalogues; nothing else (with ``slash=``: its parameter in the two commands too).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+from discord import app_commands
 
 from engine import Rules
+from tables import TableError
 
 from ._i18n import known, t
 
@@ -316,3 +321,33 @@ def _custom(rule: HouseRule, rules: Rules) -> str:
         value = getattr(rules, next(iter(rule.options)))
         return str(getattr(value, "value", value))
     return "—"
+
+
+F = TypeVar("F")
+
+
+def house_rule_options(command: F) -> F:
+    """Describe a command's house-rule parameters (those declared with ``slash=``) and give
+    their choices, from the declaration."""
+    described = app_commands.describe(**{rule.key: rule.slash or rule.key for rule in SLASH_RULES})
+    choices = {
+        rule.key: [
+            app_commands.Choice(
+                name=app_commands.locale_str(choice.value, key=f"house.{rule.key}.{choice.value}"),
+                value=choice.value,
+            )
+            for choice in rule.choices
+        ]
+        for rule in SLASH_RULES
+        if not rule.switch
+    }
+    return app_commands.choices(**choices)(described(command))
+
+
+def house_options(given: Mapping[str, Any]) -> dict[str, Any]:
+    """The rule options a command's house-rule parameters set (``None``: not given). A value
+    Discord should not have sent is refused politely."""
+    try:
+        return slash_options({rule.key: given.get(rule.key) for rule in SLASH_RULES})
+    except KeyError as exc:
+        raise TableError("bad_option", option=str(exc.args[0])) from None

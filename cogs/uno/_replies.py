@@ -9,21 +9,32 @@ refuses: every change is saved only at its end, by the table service.
 
 Every interaction is answered: a deferral that Discord carried out although the answer said
 otherwise (discord.py retried it and Discord said 40060, "already acknowledged") counts as
-done, and a deferral whose fate is unknown (it hung, or failed with a 5xx) is followed by an
-edit of the original response, which works exactly when the deferral took. Each interaction
-is handled once (a gateway may deliver one twice after a resume). While the bot stops, new
-interactions are told so, and the ones under way are finished and answered first.
+done. A first answer that fails is tried again at once, within Discord's 3 seconds (discord.py
+waits 1 s, then 3 s: its second retry came too late). A move is made only once Discord has
+taken the deferral: when its fate stays unknown, the bot asks Discord for the response, and
+if there is none the move is not made (the player's client says the interaction failed, and
+they try again). A click on one's own hand is answered by one callback that updates the hand,
+when the answer is ready in time (otherwise it is deferred after :data:`QUICK` seconds): such
+a move is made first, and should its callback not reach Discord, the open hand's delivery
+brings that very message to the new state — the player is told either way.
+
+Each interaction is handled once (a gateway may deliver one twice after a resume). While the
+bot stops, new interactions are told so, and the ones under way are finished and answered
+first.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import math
+import re
 import time
+from asyncio import FIRST_COMPLETED
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from typing import Any, Concatenate, Literal, ParamSpec, Protocol, TypeVar
 
 import discord
@@ -31,7 +42,7 @@ from discord import app_commands
 
 from storage import DatabaseBusyError, GuildSettings, GuildSettingsStore, is_outage
 from storage.settings import NEVER
-from tables import StaleClickError, Table, TableError
+from tables import StaleClickError, TableError
 
 from ._delivery import (
     ALREADY_ANSWERED,
@@ -49,9 +60,9 @@ log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 #: How a handler answers first: an ephemeral "thinking…" message, an update of the message
-#: whose component was clicked, or nothing yet (the handler answers itself).
-Defer = Literal["thinking", "update", "none"]
-OnStale = Callable[[Interaction, Table], Awaitable[None]]
+#: whose component was clicked, the clicked message updated by the answer itself if it is
+#: ready in time ("quick"), or nothing yet (the handler answers itself).
+Defer = Literal["thinking", "update", "quick", "none"]
 
 
 #: Seconds after a person's turn begins before the bot mentions them, unless their server
@@ -91,21 +102,15 @@ class GuildPrefs:
         self._kept[guild_id] = settings
 
 
-class WrongValue(app_commands.CheckFailure):
-    """An option the command does not have, or a value of another type than it takes."""
-
-    def __init__(self, value: str) -> None:
-        super().__init__(value)
-        self.value = value
-
-
-#: A command the tree does not know (any more), or whose options changed since the client
-#: last saw them.
-OUTDATED = (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)
-
-
-#: How long a deferral may take before its fate counts as unknown (Discord's limit is 3 s).
-DEFER_PATIENCE = 2.5
+#: Discord takes an interaction's first answer within 3 s of sending it: a first answer that
+#: Discord failed (a 5xx) is tried again at once until ANSWER_WITHIN seconds have passed, and
+#: a try that hangs for HANG seconds is given up (see Replies.first_answer).
+ANSWER_WITHIN = 2.5
+HANG = 8.0
+#: The route of an interaction's first answer: the interaction's id is in it.
+_CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback")
+#: A hand's click waits this long for its answer before deferring (see the module docstring).
+QUICK = 1.0
 #: An interaction's token lets the bot edit its response for 15 minutes.
 TOKEN_SECONDS = 15 * 60
 #: How many interaction ids are remembered to handle each once.
@@ -117,15 +122,19 @@ _ID_OPTIONS = frozenset({6, 7, 8, 9})
 
 
 class Replies:
-    """Answers to interactions: the language, the deferral, short replies and refusals."""
+    """Answers to interactions: the language, the first answer in time, short replies and
+    refusals."""
 
     def __init__(self, languages: GuildPrefs) -> None:
         self.languages = languages
         self.cooldowns = Cooldowns()
-        #: Shows the current hand after a click on an out-of-date one (set by the play cog).
-        self.on_stale: OnStale | None = None
         #: Interactions whose deferral took although its request failed (see the docstring).
         self._answered: set[int] = set()
+        #: One lock per interaction whose first answer two tasks may race to give (a quick
+        #: answer and its deferral after QUICK seconds).
+        self._answering: dict[int, asyncio.Lock] = {}
+        #: The first answers being given, each told when Discord failed it (a 5xx).
+        self._failing: dict[int, asyncio.Event] = {}
         self._seen: OrderedDict[int, None] = OrderedDict()
         self._running: set[asyncio.Task[Any]] = set()
         self.closing = False
@@ -143,6 +152,70 @@ class Replies:
         """Has Discord taken an answer to the interaction (its original response exists)?"""
         return interaction.response.is_done() or interaction.id in self._answered
 
+    @contextlib.asynccontextmanager
+    async def answering(self, interaction: Interaction) -> AsyncIterator[bool]:
+        """Hold the interaction's answer: inside, nobody else answers it first. Yields
+        whether it still wants its first answer (then give it with :meth:`first_answer`)."""
+        lock = self._answering.get(interaction.id)
+        if lock is None:
+            yield not self.is_answered(interaction)
+            return
+        async with lock:
+            yield not self.is_answered(interaction)
+
+    async def first_answer(
+        self, interaction: Interaction, send: Callable[[], Awaitable[Any]]
+    ) -> bool:
+        """Give the interaction its first answer with ``send()``. When Discord answers a try
+        with a 5xx (the bot hears it: ``heard_server_error``), discord.py would wait 1 s, then
+        3 s, before trying again — past Discord's window — so the try is dropped and sent again
+        at once, for :data:`ANSWER_WITHIN` seconds. A try under way is never dropped for being
+        slow (Discord decides whether it came in time), only when it hangs. True when Discord
+        has the answer (or had it already: 40060); False when its fate is unknown; a refusal
+        is raised."""
+        deadline = time.monotonic() + ANSWER_WITHIN
+        while True:
+            failed = self._failing[interaction.id] = asyncio.Event()
+            attempt = asyncio.ensure_future(send())
+            heard = asyncio.ensure_future(failed.wait())
+            try:
+                await asyncio.wait({attempt, heard}, timeout=HANG, return_when=FIRST_COMPLETED)
+            finally:
+                heard.cancel()
+                self._failing.pop(interaction.id, None)
+            failure: BaseException = TimeoutError("no answer from Discord")
+            if attempt.done():
+                try:
+                    attempt.result()
+                    return True
+                except discord.HTTPException as exc:
+                    if exc.code == ALREADY_ANSWERED:
+                        log.info("Interaction %s: the answer had taken (40060)", interaction.id)
+                        self._answered.add(interaction.id)
+                        return True
+                    if verdict(exc) is not Verdict.RETRY:
+                        raise
+                    failure = exc
+                except (TimeoutError, OSError) as exc:
+                    failure = exc
+            else:  # a 5xx heard (discord.py waits before its retry), or a try that hangs
+                attempt.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await attempt
+            if not failed.is_set() or time.monotonic() >= deadline:
+                log.warning(
+                    "Interaction %s: answering failed (%s)", interaction.id, trouble(failure)
+                )
+                return False
+
+    def heard_server_error(self, url: str) -> None:
+        """Discord answered a request with a 5xx: if it was an interaction's first answer that
+        is being given, give it again at once (see :meth:`first_answer`)."""
+        found = _CALLBACK.search(url)
+        failed = self._failing.get(int(found.group(1))) if found else None
+        if failed is not None:
+            failed.set()
+
     async def drain(self, seconds: float = DRAIN_SECONDS) -> None:
         """Stop taking interactions; wait for the ones under way to finish and answer."""
         self.closing = True
@@ -156,36 +229,44 @@ class Replies:
         forced = await self.languages.forced(interaction.guild_id)
         set_language(language_for(interaction, forced))
 
-    async def defer(self, interaction: Interaction, how: Defer) -> None:
-        """Answer Discord at once, as ``how`` says. A deferral Discord carried out although
-        the request failed counts as done; one whose fate is unknown too (what follows edits
-        the original response, which fails only if it never took)."""
-        if how == "none" or self.is_answered(interaction):
-            return
-        if how == "update":
-            request = interaction.response.defer()
-        else:
-            request = interaction.response.defer(ephemeral=True, thinking=True)
+    async def defer(self, interaction: Interaction, how: Defer) -> bool:
+        """Answer Discord at once, as ``how`` says. Whether Discord took it: a deferral whose
+        fate stays unknown is looked up (its original response exists exactly when it took)."""
+        if how in ("none", "quick") or self.is_answered(interaction):
+            return True
+
+        def request() -> Awaitable[Any]:
+            if how == "update":
+                return interaction.response.defer()
+            return interaction.response.defer(ephemeral=True, thinking=True)
+
+        if await self.first_answer(interaction, request):
+            return True
         try:
-            await within(request, DEFER_PATIENCE)
-        except discord.HTTPException as exc:
-            if exc.code == ALREADY_ANSWERED:
-                log.info("Interaction %s: the deferral had taken (40060)", interaction.id)
-            elif verdict(exc) is Verdict.RETRY:
-                log.warning("Interaction %s: deferring failed (%s)", interaction.id, trouble(exc))
-            else:
-                raise
-            self._answered.add(interaction.id)
-        except (TimeoutError, OSError) as exc:
-            log.warning("Interaction %s: deferring failed (%s)", interaction.id, trouble(exc))
-            self._answered.add(interaction.id)
+            await within(interaction.original_response(), ANSWER_WITHIN)
+        except (discord.HTTPException, TimeoutError, OSError) as exc:
+            log.warning("Interaction %s: Discord never took it (%s)", interaction.id, trouble(exc))
+            return False
+        self._answered.add(interaction.id)
+        return True
+
+    async def _defer_late(self, interaction: Interaction) -> None:
+        """A quick answer that is not ready after :data:`QUICK` seconds: defer, so the answer
+        can still come as an edit."""
+        await asyncio.sleep(QUICK)
+        async with self.answering(interaction) as first:
+            if first:
+                await self.first_answer(interaction, interaction.response.defer)
 
     async def say(self, interaction: Interaction, text: str) -> None:
         """A short ephemeral answer, whatever the state of the response."""
         text = text[:2000]
-        if not self.is_answered(interaction):
-            await interaction.response.send_message(text, ephemeral=True)
-            return
+        async with self.answering(interaction) as first:
+            if first:
+                await self.first_answer(
+                    interaction, lambda: interaction.response.send_message(text, ephemeral=True)
+                )
+                return
         await patiently(
             lambda: interaction.edit_original_response(
                 content=text, embed=None, attachments=[], view=None
@@ -197,13 +278,22 @@ class Replies:
     async def run(
         self, interaction: Interaction, body: Callable[[], Awaitable[None]], *, defer: Defer
     ) -> None:
-        """Speak, defer, run ``body``, and turn any refusal into a sentence."""
+        """Speak, answer in time, run ``body``, and turn any refusal into a sentence."""
         task = asyncio.current_task()
         if task is not None:
             self._running.add(task)
+        late: asyncio.Task[None] | None = None
+        if defer == "quick":
+            self._answering[interaction.id] = asyncio.Lock()
+            late = asyncio.get_running_loop().create_task(self._defer_late(interaction))
         try:
             await self._run(interaction, body, defer)
         finally:
+            if late is not None:
+                late.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await late
+            self._answering.pop(interaction.id, None)
             if task is not None:
                 self._running.discard(task)
 
@@ -218,10 +308,11 @@ class Replies:
             await self.refuse(interaction, t("error.restarting"))
             return
         try:
-            await self.defer(interaction, defer)
+            if not await self.defer(interaction, defer):
+                return  # Discord never took it: nothing is done, the person tries again
             await body()
-        except StaleClickError as stale:
-            await self._stale(interaction, stale.table)
+        except StaleClickError:
+            await self.refuse(interaction, t("error.stale"))
         except TableError as exc:
             await self.refuse(interaction, error_text(exc))
         except DatabaseBusyError:
@@ -246,7 +337,7 @@ class Replies:
         (which Discord should never send), an unknown or outdated command. Answered politely;
         nothing is changed."""
         await self.speak_to(interaction)
-        if isinstance(error, app_commands.TransformerError | WrongValue):
+        if isinstance(error, app_commands.TransformerError):
             text = t("error.bad_value", value=str(error.value)[:50])
         elif isinstance(
             error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch
@@ -269,9 +360,10 @@ class Replies:
             log.info("Interaction %s: could not answer (%s)", interaction.id, trouble(exc))
 
     async def check_command(self, interaction: Interaction) -> bool:
-        """Before the command tree reads an interaction (its ``interaction_check``): each
-        interaction once, none while stopping, and options shaped as their types say — a
-        forged one gets a polite answer, never a traceback."""
+        """Before the command tree reads an interaction: each interaction once, none while
+        stopping, and options shaped as their types and the command itself say (Discord
+        checks them for a real client; a forged one gets a polite answer, never a
+        traceback)."""
         if not self.first_time(interaction):
             return False
         await self.speak_to(interaction)
@@ -281,9 +373,12 @@ class Replies:
         if self.closing and not autocomplete:
             await self.refuse(interaction, t("error.restarting"))
             return False
-        wrong = next((o for o in options if not _well_formed(o)), None)
-        if wrong is None and autocomplete and not _completes(interaction, data, options):
-            wrong = next((o for o in options if o.get("focused")), {"value": "?"})
+        bad = next((o for o in options if not _well_formed(o)), None)
+        if bad is None and autocomplete and not _completes(interaction, data, options):
+            bad = next((o for o in options if o.get("focused")), {"value": "?"})
+        wrong = None if bad is None else str(bad.get("value"))
+        if wrong is None and not autocomplete:
+            wrong = wrong_option(interaction)
         if wrong is None:
             return True
         if autocomplete:
@@ -292,17 +387,8 @@ class Replies:
             except discord.HTTPException as exc:
                 log.info("Interaction %s: could not answer (%s)", interaction.id, trouble(exc))
             return False
-        await self.refuse(interaction, t("error.bad_value", value=str(wrong.get("value"))[:50]))
+        await self.refuse(interaction, t("error.bad_value", value=wrong[:50]))
         return False
-
-    async def _stale(self, interaction: Interaction, table: Table) -> None:
-        if self.on_stale is None:
-            await self.say(interaction, t("error.stale"))
-            return
-        try:
-            await self.on_stale(interaction, table)
-        except TableError as exc:
-            await self.say(interaction, error_text(exc))
 
 
 class Cooldowns:
@@ -401,3 +487,48 @@ def _completes(
     if focused is None or command is None or not hasattr(command, "parameters"):
         return False
     return any(p.name == focused.get("name") and p.autocomplete for p in command.parameters)
+
+
+_PYTHON_TYPES: dict[discord.AppCommandOptionType, tuple[type, ...]] = {
+    discord.AppCommandOptionType.string: (str,),
+    discord.AppCommandOptionType.integer: (int,),
+    discord.AppCommandOptionType.number: (int, float),
+    discord.AppCommandOptionType.boolean: (bool,),
+}
+
+
+def wrong_option(interaction: Interaction) -> str | None:
+    """What is wrong with the options Discord sent, checked against the command itself
+    (its options, ranges and choices; discord.py leaves them to Discord): ``None`` if fine."""
+    command = interaction.command
+    data: Any = interaction.data or {}
+    if not isinstance(command, app_commands.Command):
+        return None
+    for given in _leaf_options(list(data.get("options") or [])):
+        name = str(given.get("name", ""))
+        parameter = command.get_parameter(name)
+        if parameter is None:
+            return name[:50]
+        value = given.get("value")
+        if not _fits(parameter, value):
+            return str(value)[:50]
+    return None
+
+
+def _fits(parameter: app_commands.Parameter, value: Any) -> bool:
+    """Is ``value`` of the parameter's type, in its range or length, among its choices?"""
+    expected = _PYTHON_TYPES.get(parameter.type)
+    if expected is None:  # users, roles, channels: a snowflake
+        return str(value).isdigit()
+    if not isinstance(value, expected) or (bool not in expected and isinstance(value, bool)):
+        return False
+    if parameter.choices and value not in {choice.value for choice in parameter.choices}:
+        return False
+    if isinstance(value, str):  # its range is its length (discord.py keeps both alike)
+        measure: float = len(value)
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        measure = value
+    else:
+        return True
+    low, high = parameter.min_value, parameter.max_value
+    return (low is None or measure >= low) and (high is None or measure <= high)

@@ -36,7 +36,7 @@ from typing import Any
 import discord
 
 from renders import hand_key
-from tables import Clock, Table, TableService
+from tables import Table, TableService
 
 from ._delivery import (
     PATIENCE,
@@ -129,12 +129,18 @@ class _OpenHand:
 class TableMessages:
     """Posts and edits the table messages and the open hands of every table."""
 
-    def __init__(self, client: discord.Client, service: TableService) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        service: TableService,
+        *,
+        pings: TurnPings | None = None,
+        emojis: CardEmojis | None = None,
+    ) -> None:
         self.client = client
         self.service = service
-        self.clock: Clock | None = None  # set by the extension (stopped with the messages)
-        self.pings: TurnPings | None = None  # set by the extension: hears every version too
-        self.emojis: CardEmojis | None = None  # the card faces, once uploaded
+        self.pings = pings  # hears every version too
+        self.emojis = emojis  # the card faces, once uploaded
         self._tables: dict[str, _TableSurface] = {}
         self._closed: OrderedDict[str, int] = OrderedDict()  # table id → last version
         self._hands: dict[str, dict[int, _OpenHand]] = {}  # table id → seat → open hand

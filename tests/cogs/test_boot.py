@@ -12,7 +12,6 @@ from discord.ext import commands
 
 import cogs.uno
 from bot import EXTENSIONS, Settings, SettingsError, UnoBot
-from cogs.uno._components import HANDLER_COG
 from engine import PRESETS
 from storage import GameRepository
 
@@ -158,7 +157,7 @@ async def test_clicks_are_routed_by_the_cog_and_nothing_is_left_with_discord_py(
     # Clicks reach the Uno cog's on_interaction listener; discord.py keeps no dynamic item
     # or view of ours (each would be rebuilt or kept for every click or message).
     store = bot._connection._view_store
-    assert [f.__self__.qualified_name for f in bot.extra_events["on_interaction"]] == [HANDLER_COG]
+    assert [f.__self__.qualified_name for f in bot.extra_events["on_interaction"]] == ["Uno"]
     assert not store._dynamic_items
     assert not store.persistent_views
     await bot.unload_extension("cogs.uno")
@@ -185,8 +184,7 @@ async def test_r_uno_2_the_clock_takes_its_times_from_the_settings(repo: GameRep
     try:
         play = uno_bot.get_cog("Uno")
         assert isinstance(play, cogs.uno.Uno)
-        clock = play.messages.clock
-        assert clock is not None
+        clock = play.clock
         assert (clock.pause, clock.held_grace, clock.catch_grace) == (0.3, 4.0, 1.5)
     finally:
         await uno_bot.unload_extension("cogs.uno")

@@ -26,7 +26,6 @@ from cogs.uno._house import (
 )
 from cogs.uno._i18n import LANGUAGES, CatalogueTranslator, catalogue, speaking
 from cogs.uno._present import rules_help
-from cogs.uno._slash import registration_size
 from engine import Rules, RulesError
 from storage import GameRepository
 from tests.tables.tables import lobby
@@ -146,7 +145,6 @@ async def tree() -> Any:
     yield bot.tree
     for name in list(bot.cogs):
         await bot.remove_cog(name)
-    await cogs.uno.teardown(bot)
     await repo.close()
 
 
@@ -164,6 +162,22 @@ async def test_the_slash_options_are_the_declared_house_rules(tree: Any) -> None
             assert parameter.type is discord.AppCommandOptionType.boolean
         else:
             assert [c.value for c in parameter.choices] == [c.value for c in rule.choices]
+
+
+def registration_size(payload: dict[str, Any], locale: str) -> int:
+    """The characters Discord counts against a command's limit in ``locale``: the name,
+    description and value of the command, of every option, subcommand and group below it, and
+    of every choice — each in that locale where it has a translation."""
+
+    def local(node: dict[str, Any], key: str) -> str:
+        return str((node.get(f"{key}_localizations") or {}).get(locale) or node.get(key) or "")
+
+    total = len(local(payload, "name")) + len(local(payload, "description"))
+    for choice in payload.get("choices", []):
+        total += len(local(choice, "name")) + len(str(choice.get("value", "")))
+    for option in payload.get("options", []):
+        total += registration_size(option, locale)
+    return total
 
 
 @pytest.mark.parametrize("locale", ["en-US", "it"])

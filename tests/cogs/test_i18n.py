@@ -24,8 +24,8 @@ from cogs.uno._i18n import (
     speaking,
     t,
 )
+from cogs.uno._play import LEVEL_CHOICES
 from cogs.uno._present import card_name, rules_help, rules_summary
-from cogs.uno._slash import LEVEL_CHOICES, new_command
 from engine import PRESETS, CardFace, Rules
 from engine.cards import Kind
 from engine.rules import Scoring, Stacking
@@ -132,7 +132,6 @@ async def tree() -> Any:
     yield bot.tree
     for name in list(bot.cogs):
         await bot.remove_cog(name)
-    await cogs.uno.teardown(bot)
     await repo.close()
 
 
@@ -190,15 +189,8 @@ def check_group_against_catalogue(english: Any, group: app_commands.Group) -> No
             assert english[desc] == parameter.description
 
 
-class _NoPresets:
-    """Stands in for the Play cog: ``new_command`` only wires its preset autocomplete."""
-
-    async def presets(self, interaction: Any, current: str) -> list[app_commands.Choice[str]]:
-        return []
-
-
-def test_choices_name_their_catalogue_keys() -> None:
-    command = new_command(_NoPresets())  # type: ignore[arg-type]
+async def test_choices_name_their_catalogue_keys(tree: Any) -> None:
+    command = tree.get_command("uno").get_command("new")
     house = [choice for parameter in command.parameters for choice in parameter.choices]
     for choice in [*LEVEL_CHOICES, *house]:
         key = choice._locale_name.extras["key"] if choice._locale_name else None

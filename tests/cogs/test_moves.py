@@ -1,8 +1,12 @@
-"""One intent, one move (cogs/uno/_moves.py): every component and every command that changes
-a table is a declared move, made by the one ``perform``; everything else is listed."""
+"""One table of what a click or a command does (cogs/uno/_moves.py): every component verb and
+every ``/uno`` and ``/uno-admin`` command that makes or shows a move resolves to its entry,
+which names its handler; the commands without options are built from the registry."""
 
 from __future__ import annotations
 
+import ast
+import inspect
+from collections.abc import AsyncIterator
 from typing import Any
 
 import discord
@@ -10,30 +14,39 @@ import pytest
 from discord.ext import commands
 
 import cogs.uno
+from cogs.uno import _desk, _moves
 from cogs.uno._i18n import LANGUAGES, catalogue
-from cogs.uno._moves import BY_COMMAND, BY_VERB, MOVES, NOT_MOVE_COMMANDS, NOT_MOVES
+from cogs.uno._moves import (
+    MOVES,
+    PERSONAL_VERBS,
+    Answer,
+    built_commands,
+    for_command,
+    for_verb,
+)
 from cogs.uno._verbs import VERBS
 from storage import GameRepository
 
-
-def test_every_component_is_a_move_or_listed() -> None:
-    verbs = {verb.name for verb in VERBS}
-    moves = set(BY_VERB)
-    assert moves <= verbs
-    assert not moves & set(NOT_MOVES)
-    assert verbs == moves | set(NOT_MOVES)
-
-
-def test_a_move_with_a_button_shares_its_name() -> None:
-    for move in MOVES:
-        if move.components:
-            assert move.name in move.components or move.name == "choose"
-        for verb in move.components:
-            assert BY_VERB[verb] is move
+#: Commands that are not a move at a table: they open one, show something of the server, or
+#: manage it. Each is a method of its cog that does the work itself.
+NOT_MOVES = {
+    "uno new",
+    "uno table",
+    "uno rules",
+    "uno leaderboard",
+    "uno stats",
+    "uno forget-me",
+    "uno tournament standings",
+    "uno-admin settings",
+    "uno-admin preset save",
+    "uno-admin preset delete",
+    "uno-admin season new",
+    "uno-admin tournament new",
+}
 
 
 @pytest.fixture
-async def tree() -> Any:
+async def tree() -> AsyncIterator[Any]:
     bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
     repo = await GameRepository.open(":memory:")
     bot.repo = repo  # type: ignore[attr-defined]
@@ -41,30 +54,66 @@ async def tree() -> Any:
     yield bot.tree
     for name in list(bot.cogs):
         await bot.remove_cog(name)
-    await cogs.uno.teardown(bot)
     await repo.close()
 
 
-async def test_every_uno_command_is_a_move_or_listed(tree: Any) -> None:
-    uno = tree.get_command("uno")
+def test_every_component_verb_resolves_to_its_move() -> None:
+    for verb in VERBS:
+        if verb.name in PERSONAL_VERBS:
+            continue
+        move = for_verb(verb.name)
+        assert verb.name in move.verbs
+        assert (move.apply is None) != (move.show is None), move.name  # a change or a showing
+
+
+def test_each_verb_belongs_to_one_move() -> None:
+    verbs = [verb for move in MOVES for verb in move.verbs]
+    assert len(verbs) == len(set(verbs))
+    assert {verb.name for verb in VERBS} == {*verbs, *PERSONAL_VERBS}
+
+
+async def test_every_command_resolves_to_its_move_or_does_its_own_work(tree: Any) -> None:
     names = {
-        command.qualified_name.removeprefix("uno ")
-        for command in uno.walk_commands()
+        command.qualified_name
+        for group in tree.get_commands()
+        for command in group.walk_commands()
         if isinstance(command, discord.app_commands.Command)
     }
-    moves = set(BY_COMMAND)
+    moves = {name for move in MOVES for name in move.commands}
     assert moves <= names
-    assert not moves & set(NOT_MOVE_COMMANDS)
-    assert names == moves | set(NOT_MOVE_COMMANDS)
-    admin = tree.get_command("uno-admin")
-    managing = {c.name for c in admin.commands if isinstance(c, discord.app_commands.Command)}
-    assert {"end", "kick"} <= managing  # the managers' end and kick are the same moves
+    assert names == moves | NOT_MOVES
+    for name in moves:
+        assert name in for_command(name).commands
 
 
-def test_every_move_is_answered_in_both_languages() -> None:
+async def test_commands_without_options_are_built_from_the_registry(tree: Any) -> None:
+    for group in ("uno", "uno-admin"):
+        for name, description, _ in built_commands(group):
+            command = tree.get_command(group).get_command(name)
+            assert command.description == description
+            assert command.parameters == []
+    built = {name for name, _, _ in built_commands("uno")}
+    assert built >= {"join", "draw", "pass", "end", "hand"}
+
+
+def test_nothing_branches_on_a_moves_name() -> None:
+    """What differs between moves is declared in their entry (how they read a choice, how the
+    mover is answered), never a comparison with a move's name in the code that runs them."""
+    names = {move.name for move in MOVES}
+    for module in (_desk, _moves):
+        for node in ast.walk(ast.parse(inspect.getsource(module))):
+            left = getattr(node, "left", None)
+            if isinstance(node, ast.Compare) and getattr(left, "attr", None) == "name":
+                constants = [c.value for c in node.comparators if isinstance(c, ast.Constant)]
+                assert not set(constants) & names, ast.unparse(node)
+
+
+def test_every_move_answered_in_a_sentence_has_it_in_every_language() -> None:
     for language in LANGUAGES:
         words = catalogue(language)
         for move in MOVES:
-            if not move.shows_hand:
-                assert f"ok.{move.name}" in words, move.name
+            if move.apply is not None and move.answer is Answer.SENTENCE:
+                assert f"ok.{move.name}" in words, (language, move.name)
+            for note in move.notes:
+                assert note in words, (language, note)
         assert "ok.done" in words

@@ -14,9 +14,9 @@ import pytest
 
 import cogs.uno
 import tables
+from cogs.uno._desk import notes_for
 from cogs.uno._i18n import LANGUAGES, catalogue, speaking, t
 from cogs.uno._messages import hand_payload
-from cogs.uno._play import notes_for
 from cogs.uno._present import (
     action_name,
     card_name,
