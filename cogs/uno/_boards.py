@@ -28,7 +28,7 @@ from tables import TableError, TableService, refused
 
 from ._components import button
 from ._house import differences
-from ._i18n import LANGUAGES, t
+from ._i18n import LANGUAGES, t, t_plural
 from ._present import colour_name, preset_name
 from ._presets import preset_choices
 from ._replies import DEFAULT_TURN_PING, GuildPrefs, Interaction, Replies, answers
@@ -72,9 +72,9 @@ def _board_line(row: BoardRow) -> str:
         rank=row.rank,
         name=row.name,
         rating=row.rating,
-        wins=row.wins,
-        matches=row.matches,
-        points=row.points,
+        wins=t_plural("count.wins", row.wins),
+        matches=t_plural("count.matches", row.matches),
+        points=t_plural("count.points_short", row.points),
     )
 
 
@@ -146,7 +146,7 @@ class Boards(commands.Cog):
         if mine is not None and all(row.user_id != mine.user_id for row in rows):
             lines += ["…", t("board.you", line=_board_line(mine))]
             extra = _leader_row(mine, mine=True)
-        footer = t("board.footer", page=page, pages=pages, players=size)
+        footer = t("board.footer", page=page, pages=pages, players=t_plural("count.players", size))
         image = await asyncio.to_thread(
             render_leaderboard,
             title,
@@ -206,12 +206,26 @@ class Boards(commands.Cog):
         ]
         lines = [f"**{t('tournament.players')}**"]
         lines += [
-            t("tournament.player_line", rank=r, name=n, team=tm, points=p, games=g)
+            t(
+                "tournament.player_line",
+                rank=r,
+                name=n,
+                team=tm,
+                points=t_plural("count.points_short", int(p)),
+                games=t_plural("count.games", int(g)),
+            )
             for r, n, tm, p, g in players
         ] or ["—"]
         lines += ["", f"**{t('tournament.teams')}**"]
         lines += [
-            t("tournament.team_line", rank=r, name=n, points=p, award=a) for r, n, p, a in teams
+            t(
+                "tournament.team_line",
+                rank=r,
+                name=n,
+                points=t_plural("count.points_short", int(p)),
+                award=a,
+            )
+            for r, n, p, a in teams
         ] or ["—"]
         title = t("tournament.title", name=standings.tournament.name)
         image = await asyncio.to_thread(
@@ -243,7 +257,7 @@ class Boards(commands.Cog):
         that the id is the clicker's."""
         if cid.arg == "yes":
             removed = await self.service.forget(interaction.user.id)
-            text = t("forget.done", rows=removed)
+            text = t_plural("forget.done", removed)
         else:
             text = t("forget.kept")
         await interaction.edit_original_response(content=text, view=None)
@@ -387,7 +401,7 @@ def _describe_settings(settings: GuildSettings) -> str:
         points=settings.target if settings.target is not None else unset,
         turn_seconds=settings.turn_seconds if settings.turn_seconds is not None else unset,
         ping=_ping_words(settings.turn_ping),
-        language=settings.language or t("language.auto"),
+        language=t(f"language.{settings.language or 'auto'}"),
     )
     preset = settings.preset or "classic"
     changed = differences(Rules.from_preset(preset, **settings.options), preset)

@@ -2,7 +2,8 @@
 
 The catalogues are ``locales/<lang>/LC_MESSAGES/uno.po`` (read with Babel, so translators can
 use any PO editor). A ``msgid`` is a stable key such as ``error.not_seated``; its ``msgstr`` is
-what users read, with ``{name}``-style fields that :func:`t` fills in.
+what users read, with ``{name}``-style fields that :func:`t` fills in. English names every key;
+another language may add grammatical forms of a key (see :func:`t_plural`, :func:`own_form`).
 
 Which language? A per-task context variable: each interaction's handler sets the language of
 the person who acted (:func:`language_for`); the public table message switches to the table's
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import discord
+from babel import Locale
 from babel.messages.pofile import read_po
 from discord import app_commands
 
@@ -33,23 +35,53 @@ LOCALES = Path(__file__).with_name("locales")
 _language: ContextVar[str] = ContextVar("uno_language", default=DEFAULT_LANGUAGE)
 
 
+def babel_locale(language: str) -> Locale:
+    """Babel's locale for one of our languages (``pt-BR`` → ``pt_BR``)."""
+    return Locale.parse(language, sep="-")
+
+
 @cache
 def catalogue(language: str) -> Mapping[str, str]:
     """The messages of ``language``: key → text."""
     with (LOCALES / language / "LC_MESSAGES" / "uno.po").open("rb") as file:
-        messages = read_po(file, locale=language)
+        messages = read_po(file, locale=babel_locale(language))
     return {str(m.id): str(m.string) for m in messages if m.id}
 
 
 def t(key: str, **params: Any) -> str:
     """The sentence for ``key`` in the current language, ``params`` filled in.
 
-    A key missing from a translation falls back to English (tests keep both complete).
+    A key missing from a translation falls back to English (tests keep every one complete).
     """
     text = catalogue(_language.get()).get(key)
     if text is None:
         text = catalogue(DEFAULT_LANGUAGE)[key]
     return text.format(**params) if params else text
+
+
+@cache
+def plural_categories(language: str) -> frozenset[str]:
+    """The plural categories ``language`` tells apart (English: one, other; French: one —
+    0 and 1 —, many, other)."""
+    return frozenset(babel_locale(language).plural_form.tags | {"other"})
+
+
+def t_plural(key: str, count: int, **params: Any) -> str:
+    """The sentence for ``count`` of something: ``key.<category>`` by the current language's
+    plural rule, with ``{count}`` and ``params`` filled in ("1 card", "2 cards"; "0 carte")."""
+    language = _language.get()
+    messages = catalogue(language)
+    if f"{key}.other" not in messages:
+        language, messages = DEFAULT_LANGUAGE, catalogue(DEFAULT_LANGUAGE)
+    category = babel_locale(language).plural_form(count)
+    text = messages.get(f"{key}.{category}", messages[f"{key}.other"])
+    return text.format(count=count, **params)
+
+
+def own_form(key: str) -> str | None:
+    """The current language's own sentence for ``key``, if it has one (no English fallback):
+    a grammatical form only some languages need, such as French ``colour.G.feminine``."""
+    return catalogue(_language.get()).get(key)
 
 
 def known(key: str) -> bool:
