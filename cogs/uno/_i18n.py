@@ -1,4 +1,4 @@
-"""Every sentence the bot says, in English and Italian, from gettext catalogues.
+"""Every sentence the bot says, in six languages, from gettext catalogues.
 
 The catalogues are ``locales/<lang>/LC_MESSAGES/uno.po`` (read with Babel, so translators can
 use any PO editor). A ``msgid`` is a stable key such as ``error.not_seated``; its ``msgstr`` is
@@ -28,7 +28,30 @@ from babel import Locale
 from babel.messages.pofile import read_po
 from discord import app_commands
 
-LANGUAGES = ("en", "it")
+#: Our languages, each a directory of ``locales/`` named by its Discord locale code (English
+#: is Discord's ``en-US`` and ``en-GB`` both, so it is plain ``en``).
+LANGUAGES = ("en", "it", "de", "es-ES", "fr", "pt-BR")
+#: Each language in its own words, as ``/uno-admin settings language`` offers it.
+LANGUAGE_NAMES = {
+    "en": "English",
+    "it": "Italiano",
+    "de": "Deutsch",
+    "es-ES": "Español",
+    "fr": "Français",
+    "pt-BR": "Português (Brasil)",
+}
+#: The Discord locales we speak, and the catalogue each reads. Latin American Spanish reads
+#: Spain's: one Spanish catalogue serves both (docs/languages.md).
+DISCORD_LOCALES = {
+    "en-US": "en",
+    "en-GB": "en",
+    "it": "it",
+    "de": "de",
+    "es-ES": "es-ES",
+    "es-419": "es-ES",
+    "fr": "fr",
+    "pt-BR": "pt-BR",
+}
 DEFAULT_LANGUAGE = "en"
 LOCALES = Path(__file__).with_name("locales")
 
@@ -110,23 +133,23 @@ def speaking(language: str) -> Iterator[None]:
 
 
 def language_of_locale(locale: discord.Locale | str | None) -> str | None:
-    """Our language for a Discord locale (``it`` → Italian, ``en-US``/``en-GB`` → English)."""
+    """Our language for a Discord locale (``es-419`` → ``es-ES``, ``en-GB`` → ``en``), or
+    ``None`` for one we do not speak."""
     if locale is None:
         return None
-    code = str(getattr(locale, "value", locale)).split("-")[0].lower()
-    return code if code in LANGUAGES else None
+    code = str(getattr(locale, "value", locale))
+    return DISCORD_LOCALES.get(code) or (code if code in LANGUAGES else None)
 
 
 def language_for(interaction: discord.Interaction[Any], forced: str | None = None) -> str:
-    """The language to answer ``interaction`` in.
+    """The language of a private answer to ``interaction``.
 
-    A guild setting (``forced``) wins; then the user's Discord language, then the server's,
-    then English.
+    The user's Discord language when we speak it; else the server's setting (``forced``);
+    else the server's Discord language; else English.
     """
-    if forced in LANGUAGES:
-        return str(forced)
     return (
         language_of_locale(interaction.locale)
+        or (str(forced) if forced in LANGUAGES else None)
         or language_of_locale(interaction.guild_locale)
         or DEFAULT_LANGUAGE
     )
@@ -157,7 +180,8 @@ def command_key(location: app_commands.TranslationContextLocation, data: Any) ->
 
 
 class CatalogueTranslator(app_commands.Translator):
-    """Gives Discord the Italian names of our commands, options and choices.
+    """Gives Discord our commands', options' and choices' names and descriptions in every
+    Discord locale we speak (:data:`DISCORD_LOCALES`).
 
     English is the source text in the code; a choice names its key with
     ``locale_str(text, key=...)``.

@@ -26,6 +26,7 @@ from tables import TableError
 
 from ._boards import SORTS, Boards
 from ._house import SLASH_RULES, slash_options
+from ._i18n import LANGUAGE_NAMES
 from ._play import Uno
 from ._replies import Interaction, Replies, WrongValue
 
@@ -82,7 +83,7 @@ def house_options(given: dict[str, Any]) -> dict[str, Any]:
 
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=app_commands.locale_str(n, key=f"language.{v}"), value=v)
-    for n, v in (("English", "en"), ("Italiano", "it"), ("automatic", "auto"))
+    for v, n in (*LANGUAGE_NAMES.items(), ("auto", "automatic"))
 ]
 #: When a person whose turn came is mentioned: never, at once, or after some seconds.
 TURN_PING_CHOICES = [
