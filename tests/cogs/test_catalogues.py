@@ -279,6 +279,53 @@ def test_a_typed_card_name_means_one_card_in_every_language() -> None:
     assert {name: m for name, m in meant.items() if len(m) > 1} == {}
 
 
+def command_names(language: str) -> tuple[dict[tuple[str, ...], str], dict[str, str]]:
+    """A language's command names: path (``("uno", "new")``) → name; and option names,
+    ``"uno new preset"`` → name."""
+    messages = catalogue(language)
+    commands = {
+        tuple(key.split(".")[1:]): text
+        for key, text in messages.items()
+        if key.startswith("cmd.") and not key.endswith(".desc")
+    }
+    options = {
+        " ".join(key.split(".")[1:]): text
+        for key, text in messages.items()
+        if key.startswith("opt.") and not key.endswith(".desc")
+    }
+    return commands, options
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_commands_named_in_messages_are_the_ones_discord_shows_that_reader(
+    language: str,
+) -> None:
+    """ "Open one with `/uno new`" names the command as the reader's Discord shows it: its
+    subcommand and option names in the reader's language (an option's value stays a value)."""
+    commands, options = command_names(language)
+    mentioned = 0
+    for key, text in catalogue(language).items():
+        for found in re.finditer(r"/(uno-admin|uno)\b((?: [^\s`]+)*)", text):
+            path: tuple[str, ...] = (found.group(1),)
+            words = [word.rstrip(').,;!?»“”"') for word in found.group(2).split()]
+            while words:  # the (sub)command, as long as the words name one
+                child = next(
+                    (p for p, n in commands.items() if p[:-1] == path and n == words[0]), None
+                )
+                if child is None:
+                    break
+                path, words = child, words[1:]
+            assert len(path) > 1, (language, key, found.group(0))
+            for word in words:
+                if ":" not in word:
+                    break  # the sentence goes on
+                name = word.split(":", 1)[0]
+                local = {options[o] for o in options if o.startswith(" ".join(path) + " ")}
+                assert name in local, (language, key, found.group(0))
+            mentioned += 1
+    assert mentioned >= 10
+
+
 #: The words the pictures draw (renders/ draws only what the cogs give it).
 PICTURE_WORDS = (
     "board.rank",
