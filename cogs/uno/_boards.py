@@ -28,7 +28,7 @@ from tables import TableError, TableService, refused
 
 from ._components import button
 from ._house import differences
-from ._i18n import LANGUAGES, t, t_plural
+from ._i18n import LANGUAGES, known, t, t_plural
 from ._present import colour_name, preset_name
 from ._presets import preset_choices
 from ._replies import DEFAULT_TURN_PING, GuildPrefs, Interaction, Replies, answers
@@ -401,13 +401,19 @@ def _describe_settings(settings: GuildSettings) -> str:
         points=settings.target if settings.target is not None else unset,
         turn_seconds=settings.turn_seconds if settings.turn_seconds is not None else unset,
         ping=_ping_words(settings.turn_ping),
-        language=t(f"language.{settings.language or 'auto'}"),
+        language=_language_words(settings.language),
     )
     preset = settings.preset or "classic"
     changed = differences(Rules.from_preset(preset, **settings.options), preset)
     if changed:
         text += "\n" + t("table.house_rules", changes="; ".join(changed))
     return text
+
+
+def _language_words(language: str | None) -> str:
+    """The server's language setting in words: the language's own name, or "automatic"."""
+    key = f"language.{language or 'auto'}"
+    return t(key) if known(key) else str(language)
 
 
 def _ping_words(turn_ping: int | None) -> str:

@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import cogs.uno
+from cogs.uno._boards import _describe_settings
 from cogs.uno._i18n import (
     DISCORD_LOCALES,
     LANGUAGES,
@@ -33,7 +34,7 @@ from cogs.uno._slash import LEVEL_CHOICES, new_command
 from engine import PRESETS, Rules
 from engine.cards import Kind
 from engine.rules import Scoring, Stacking
-from storage import GameRepository
+from storage import GameRepository, GuildSettings
 
 NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord: lowercase letters, digits, - and _
 
@@ -422,3 +423,20 @@ def test_r_flip_cards_have_names_in_every_language(language: str) -> None:
     with speaking(language):
         names = tuple(card_name(n) for n in ("RD1", "BF", "PD5", "TSE", "W2", "WC", "V7"))
     assert names == FLIP_NAMES[language]
+
+
+@pytest.mark.parametrize(
+    ("setting", "reader", "words"),
+    [
+        ("pt-BR", "de", "Sprache: Português (Brasil)"),  # a language's own name, in any
+        (None, "de", "Sprache: automatisch"),
+        ("es-ES", "fr", "langue : Español"),
+        ("xx", "en", "language: xx"),  # a code no longer offered is shown as it is
+    ],
+)
+def test_the_settings_answer_names_the_public_language(
+    setting: str | None, reader: str, words: str
+) -> None:
+    with speaking(reader):
+        text = _describe_settings(GuildSettings(language=setting))
+    assert words in text.replace("\u00a0", " ")
