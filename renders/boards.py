@@ -1,8 +1,8 @@
 """Ranked tables: the server leaderboard and the standings of a hand, a match or a tournament.
 
 Both are one table under a title: a header line, then a line per row on alternating stripes.
-They take plain strings the caller has already worded and formatted (the bot speaks English
-and Italian), so nothing drawn here is a word of ours. Columns are fitted to the width by
+They take plain strings the caller has already worded and formatted in the reader's language,
+so nothing drawn here is a word of ours. Columns are fitted to the width by
 :func:`renders.grid.share`: a long or exotic name is cleaned and cut with an ellipsis, figures
 keep their width and are right-aligned.
 

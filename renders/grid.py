@@ -52,7 +52,7 @@ COLOURS: tuple[theme.RGB, ...] = (
     theme.INK,
 )
 
-#: Characters a figure may hold besides digits: signs, separators of both languages, units.
+#: Characters a figure may hold besides digits: signs, separators of every language, units.
 _FIGURE_CHARS = frozenset("0123456789+-−–—.,:/%()# \u00a0\u202f×")
 
 

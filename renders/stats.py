@@ -1,11 +1,13 @@
 """A player's stats card: a title, the name, the favourite colour, and a grid of figures.
 
 Each fact is a tile: the figure large, its label small beneath. Labels and figures come from
-the caller already worded and formatted (English or Italian), so nothing drawn here is a word
-of ours. The favourite colour is the first tile: the table's colour swatch, symbol included
-(:func:`renders.card.symbol_image`), so it reads without telling the fills apart, over its
-label, as every other figure (issue 20: beside the name it had no room, and often no label);
-a thin stripe of it underlines the header. The name is made smaller to fit before it is cut.
+the caller already worded and formatted in the reader's language, so nothing drawn here is a
+word of ours; a label must fit :data:`LABEL_WIDTH` at :data:`LABEL_PX` (longer ones are cut,
+and the catalogue tests refuse them). The favourite colour is the first tile: the table's
+colour swatch, symbol included (:func:`renders.card.symbol_image`), so it reads without telling
+the fills apart, over its label, as every other figure (issue 20: beside the name it had no
+room, and often no label); a thin stripe of it underlines the header. The name is made smaller
+to fit before it is cut.
 """
 
 from __future__ import annotations
@@ -31,7 +33,11 @@ _GAP = 10
 _HEAD_H = 92
 _TILE_H = 72
 _SWATCH = 36
-_TITLE_PX, _VALUE_PX, _LABEL_PX = 17, 28, 14
+_TITLE_PX, _VALUE_PX = 17, 28
+#: A tile's label: its size in pixels, and the width it is drawn in (longer is cut).
+LABEL_PX = 14
+_TILE_W = (_W - 2 * _PAD - (COLUMNS - 1) * _GAP) // COLUMNS
+LABEL_WIDTH = _TILE_W - 16
 #: The name's sizes, largest first: the first it fits at on one line, else cut at the last.
 _NAME_SIZES = (30, 28, 26, 24, 22, 20)
 
@@ -71,7 +77,7 @@ def render_stats(
     shown = clean_name(name)
     grid.cell(image, shown, (_PAD, 58, text_w), name_size(shown, text_w), theme.WHITE)
 
-    tile_w = (_W - 2 * _PAD - (COLUMNS - 1) * _GAP) // COLUMNS
+    tile_w = _TILE_W
 
     def tile(i: int) -> tuple[int, int]:
         row, col = divmod(i, COLUMNS)
@@ -85,12 +91,12 @@ def render_stats(
         x, y = tile(0)
         swatch = symbol_image(favourite_colour, _SWATCH)
         image.paste(swatch, (x + (tile_w - _SWATCH) // 2, y + 28 - _SWATCH // 2), swatch)
-        label = (x + 8, y + 56, tile_w - 16)
-        grid.cell(image, favourite_label, label, _LABEL_PX, grid.INK_SOFT, "centre")
+        label = (x + 8, y + 56, LABEL_WIDTH)
+        grid.cell(image, favourite_label, label, LABEL_PX, grid.INK_SOFT, "centre")
         first = 1
     for i, (label_text, figure) in enumerate(facts, start=first):
         x, y = tile(i)
         grid.cell(image, figure, (x + 8, y + 28, tile_w - 16), _VALUE_PX, theme.WHITE, "centre")
-        label = (x + 8, y + 56, tile_w - 16)
-        grid.cell(image, label_text, label, _LABEL_PX, grid.INK_SOFT, "centre")
+        label = (x + 8, y + 56, LABEL_WIDTH)
+        grid.cell(image, label_text, label, LABEL_PX, grid.INK_SOFT, "centre")
     return encode_png(image, flip=favourite_colour in DARK_COLOURS)

@@ -23,7 +23,7 @@ from tables import TableError, TableService, refused
 
 from ._desk import TableDesk
 from ._house import differences, house_options, house_rule_options
-from ._i18n import LANGUAGES, t
+from ._i18n import LANGUAGE_NAMES, LANGUAGES, known, t
 from ._moves import Act, built_commands, for_command
 from ._play import move_command
 from ._present import preset_name
@@ -32,7 +32,7 @@ from ._replies import DEFAULT_TURN_PING, GuildPrefs, Interaction, Replies
 
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=app_commands.locale_str(n, key=f"language.{v}"), value=v)
-    for n, v in (("English", "en"), ("Italiano", "it"), ("automatic", "auto"))
+    for v, n in (*LANGUAGE_NAMES.items(), ("auto", "automatic"))
 ]
 #: When a person whose turn came is mentioned: never, at once, or after some seconds.
 TURN_PING_CHOICES = [
@@ -282,13 +282,19 @@ def _describe_settings(settings: GuildSettings) -> str:
         points=settings.target if settings.target is not None else unset,
         turn_seconds=settings.turn_seconds if settings.turn_seconds is not None else unset,
         ping=_ping_words(settings.turn_ping),
-        language=settings.language or t("language.auto"),
+        language=_language_words(settings.language),
     )
     preset = settings.preset or "classic"
     changed = differences(Rules.from_preset(preset, **settings.options), preset)
     if changed:
         text += "\n" + t("table.house_rules", changes="; ".join(changed))
     return text
+
+
+def _language_words(language: str | None) -> str:
+    """The server's language setting in words: the language's own name, or "automatic"."""
+    key = f"language.{language or 'auto'}"
+    return t(key) if known(key) else str(language)
 
 
 def _ping_words(turn_ping: int | None) -> str:

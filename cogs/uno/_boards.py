@@ -24,7 +24,7 @@ from storage.tournaments import UnknownTournamentError
 from tables import TableError, TableService
 
 from ._components import button
-from ._i18n import t
+from ._i18n import t, t_plural
 from ._present import colour_name
 from ._replies import Interaction, Replies
 from ._verbs import CustomId, base36
@@ -72,9 +72,9 @@ def _board_line(row: BoardRow) -> str:
         rank=row.rank,
         name=row.name,
         rating=row.rating,
-        wins=row.wins,
-        matches=row.matches,
-        points=row.points,
+        wins=t_plural("count.wins", row.wins),
+        matches=t_plural("count.matches", row.matches),
+        points=t_plural("count.points_short", row.points),
     )
 
 
@@ -151,7 +151,9 @@ class BoardCommands(commands.Cog):
             if mine is not None and all(row.user_id != mine.user_id for row in rows):
                 lines += ["…", t("board.you", line=_board_line(mine))]
                 extra = _leader_row(mine, mine=True)
-            footer = t("board.footer", page=page, pages=pages, players=size)
+            footer = t(
+                "board.footer", page=page, pages=pages, players=t_plural("count.players", size)
+            )
             image = await asyncio.to_thread(
                 render_leaderboard,
                 title,
@@ -223,12 +225,26 @@ class BoardCommands(commands.Cog):
             ]
             lines = [f"**{t('tournament.players')}**"]
             lines += [
-                t("tournament.player_line", rank=r, name=n, team=tm, points=p, games=g)
+                t(
+                    "tournament.player_line",
+                    rank=r,
+                    name=n,
+                    team=tm,
+                    points=t_plural("count.points_short", int(p)),
+                    games=t_plural("count.games", int(g)),
+                )
                 for r, n, tm, p, g in players
             ] or ["—"]
             lines += ["", f"**{t('tournament.teams')}**"]
             lines += [
-                t("tournament.team_line", rank=r, name=n, points=p, award=a) for r, n, p, a in teams
+                t(
+                    "tournament.team_line",
+                    rank=r,
+                    name=n,
+                    points=t_plural("count.points_short", int(p)),
+                    award=a,
+                )
+                for r, n, p, a in teams
             ] or ["—"]
             title = t("tournament.title", name=standings.tournament.name)
             image = await asyncio.to_thread(
@@ -266,7 +282,7 @@ class BoardCommands(commands.Cog):
         the id is the clicker's."""
         if cid.arg == "yes":
             removed = await self.service.forget(interaction.user.id)
-            text = t("forget.done", rows=removed)
+            text = t_plural("forget.done", removed)
         else:
             text = t("forget.kept")
         await interaction.edit_original_response(content=text, view=None)

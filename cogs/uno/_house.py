@@ -28,7 +28,7 @@ from discord import app_commands
 from engine import Rules
 from tables import TableError
 
-from ._i18n import known, t
+from ._i18n import known, t, t_plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,7 +313,7 @@ def _custom(rule: HouseRule, rules: Rules) -> str:
     """A value none of the choices names (set from a slash command, say)."""
     if rule.key == "length":
         if rules.hands is not None:
-            return t("summary.hands", hands=rules.hands)
+            return t_plural("summary.hands", rules.hands)
         return str(rules.target)
     if rule.key == "turn":
         return t("summary.turn_seconds", seconds=rules.turn_seconds)

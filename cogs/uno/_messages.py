@@ -32,10 +32,10 @@ from tables.table import Table
 
 from ._components import button, select
 from ._emojis import CardEmojis
-from ._i18n import t
+from ._i18n import t, t_plural
 from ._present import (
     card_name,
-    cards_word,
+    cards_count,
     colour_name,
 )
 from ._verbs import WITH_UNO, verb_for
@@ -255,7 +255,7 @@ async def hand_payload(
     playable = playable_cards(view)
     count = len(view.hand)
     embed = discord.Embed(
-        title=t("hand.title", count=count, cards=cards_word(count)),
+        title=t("hand.title", cards=cards_count(count)),
         colour=discord.Colour.blurple(),
     )
     lines = list(notes)
@@ -324,16 +324,14 @@ def _status_lines(table: Table, view: PlayerView) -> list[str]:
     if public.phase is Phase.COLOUR_ROUND and public.colour is not None:  # R-ALT-6
         return [t("hand.colour_round", colour=colour_name(public.colour))]
     if alt is not None and alt.quiet:  # R-ALT-6 no_actions
-        return [t("hand.your_turn"), t("hand.quiet", turns=alt.quiet)]
+        return [t("hand.your_turn"), t_plural("hand.quiet", alt.quiet)]
     return [t("hand.your_turn")]
 
 
 def _seat_options(names: Sequence[str], view: PlayerView, seats: Sequence[int]) -> list[Any]:
     counts = view.table.card_counts
     return [
-        discord.SelectOption(
-            label=f"{names[s]} — {counts[s]} {cards_word(counts[s])}"[:100], value=str(s)
-        )
+        discord.SelectOption(label=f"{names[s]} — {cards_count(counts[s])}"[:100], value=str(s))
         for s in seats
     ]
 

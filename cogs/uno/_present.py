@@ -52,7 +52,7 @@ from tables.records import (
 from tables.table import TableError
 
 from ._house import explain
-from ._i18n import t
+from ._i18n import own_form, t, t_plural
 
 
 # Coloured action kinds and wild kinds: the catalogue key is "card.<notation suffix>"
@@ -61,9 +61,12 @@ def _card_key(kind: Kind) -> str:
     return f"card.{kind.value}"
 
 
-def colour_name(colour: Colour | str) -> str:
-    """``Red``, ``Yellow``, ``Green`` or ``Blue``."""
+def colour_name(colour: Colour | str, *, feminine: bool = False) -> str:
+    """``Red``, ``Yellow``, ``Green`` or ``Blue``; ``feminine``: the form a feminine card's
+    name takes, in a language that has one (French ``Inversion verte``)."""
     letter = colour.value if isinstance(colour, Colour) else colour
+    if feminine:
+        return own_form(f"colour.{letter}.feminine") or t(f"colour.{letter}")
     return t(f"colour.{letter}")
 
 
@@ -73,10 +76,13 @@ def card_name(face: CardFace | str) -> str:
         face = CardFace.parse(face)
     if face.colour is None:
         return t(_card_key(face.kind))
-    colour = colour_name(face.colour)
+    colours = {
+        "colour": colour_name(face.colour),
+        "colour_feminine": colour_name(face.colour, feminine=True),
+    }
     if face.kind is Kind.NUMBER:
-        return t("card.number", colour=colour, number=face.number)
-    return t(_card_key(face.kind), colour=colour)
+        return t("card.number", number=face.number, **colours)
+    return t(_card_key(face.kind), **colours)
 
 
 def action_name(action: Action, names: Sequence[str]) -> str:
@@ -113,13 +119,22 @@ def team_name(team: int) -> str:
     return t("team.name", letter="ABCDE"[team] if 0 <= team < 5 else str(team + 1))
 
 
-def cards_word(count: int) -> str:
-    """``card`` or ``cards``."""
-    return t("table.cards.one") if count == 1 else t("table.cards.many")
+def cards_count(count: int) -> str:
+    """``1 card``, ``3 cards`` — by the current language's plural rule."""
+    return t_plural("count.cards", count)
 
 
 def describe(event: Event, names: Sequence[str]) -> str | None:
     """One sentence for a public event of the table's log (see ``tables.records``)."""
+    for words in (_card_words, _call_words, _hand_words, _seat_words):
+        text = words(event, names)
+        if text is not None:
+            return text
+    return None
+
+
+def _card_words(event: Event, names: Sequence[str]) -> str | None:
+    """What was played, drawn, given or turned over."""
 
     def who(seat: int) -> str:
         return _name(names, seat)
@@ -148,7 +163,34 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         case CardsDrawn():
             cause = event.cause.value
             key = "event.CardsDrawn" if cause == "draw" else f"event.CardsDrawn.{cause}"
-            return t(key, seat=who(event.seat), count=event.count, cards=cards_word(event.count))
+            return t(key, seat=who(event.seat), count=event.count, cards=cards_count(event.count))
+        case CardsPutDown():  # R-ALT-2 discard_colour, R-ALT-6
+            cards = ", ".join(card_name(face) for face in event.faces)
+            return t("event.CardsPutDown", seat=who(event.seat), cards=cards)
+        case CardsGiven():  # R-ALT-4 give, R-ALT-5 gift, R-ALT-6 take_two
+            return t(
+                f"event.CardsGiven.{event.cause.value}",
+                seat=who(event.seat),
+                target=who(event.target),
+                cards=cards_count(event.count),
+            )
+        case CardsFlipped():  # R-FLIP-4
+            side = t("side.dark" if event.side else "side.light")
+            return t("event.SideFlipped", side=side)
+        case DirectionReversed():
+            return t("event.DirectionReversed")
+        case PileReshuffled() | StartCardReturned():
+            return t(f"event.{type(event).__name__}")
+    return None
+
+
+def _call_words(event: Event, names: Sequence[str]) -> str | None:
+    """Calls, catches and challenges; hands that change owners."""
+
+    def who(seat: int) -> str:
+        return _name(names, seat)
+
+    match event:
         case ChallengeResolved():
             key = "guilty" if event.guilty else "innocent"
             return t(
@@ -166,16 +208,12 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
             return t("event.HandsSwapped", seat=who(event.seat), target=who(event.target))
         case HandsRotated() | HandsRedealt():  # R-ALT-2 rotate, R-ALT-6 redeal
             return t(f"event.{type(event).__name__}", seat=who(event.seat))
-        case CardsPutDown():  # R-ALT-2 discard_colour, R-ALT-6
-            cards = ", ".join(card_name(face) for face in event.faces)
-            return t("event.CardsPutDown", seat=who(event.seat), cards=cards)
-        case CardsGiven():  # R-ALT-4 give, R-ALT-5 gift, R-ALT-6 take_two
-            return t(
-                f"event.CardsGiven.{event.cause.value}",
-                seat=who(event.seat),
-                target=who(event.target),
-                count=event.count,
-            )
+    return None
+
+
+def _hand_words(event: Event, names: Sequence[str]) -> str | None:
+    """How hands and the match begin and end."""
+    match event:
         case HandEnded(termination=Termination.TIME_LIMIT):  # R-ALT-1
             return t("event.HandEnded.time_limit", winner=_name(names, _first(event.ranking)))
         case HandEnded():
@@ -183,18 +221,17 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         case HandScored():
             gains = event.gains
             points = gains[event.winner] if 0 <= event.winner < len(gains) else 0
-            return t("event.HandScored", winner=who(event.winner), points=points)
+            return t_plural("event.HandScored", points, winner=_name(names, event.winner))
         case MatchEnded():
             return t("event.MatchEnded", winner=_name(names, _first(event.ranking)))
         case DealerChosen():
-            return t("event.DealerChosen", dealer=who(event.dealer))
-        case CardsFlipped():  # R-FLIP-4
-            side = t("side.dark" if event.side else "side.light")
-            return t("event.SideFlipped", side=side)
-        case DirectionReversed():
-            return t("event.DirectionReversed")
-        case PileReshuffled() | StartCardReturned():
-            return t(f"event.{type(event).__name__}")
+            return t("event.DealerChosen", dealer=_name(names, event.dealer))
+    return None
+
+
+def _seat_words(event: Event, names: Sequence[str]) -> str | None:
+    """What happened to one seat (skipped, out, timed out, …), and the table's own notes."""
+    match event:
         case (
             DrawSkipped()
             | TurnSkipped()
@@ -208,9 +245,9 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
             | Replaced()
             | Reclaimed()
         ):
-            return t(f"event.{type(event).__name__}", seat=who(event.seat))
+            return t(f"event.{type(event).__name__}", seat=_name(names, event.seat))
         case ClockPaused():
-            return t("event.ClockPaused", seat=who(event.seat), seconds=event.seconds)
+            return t("event.ClockPaused", seat=_name(names, event.seat), seconds=event.seconds)
         case LobbyExpired() | TableIdle() | NoHumansLeft():
             return t(f"event.{type(event).__name__}")
     return None
@@ -249,7 +286,7 @@ def rules_summary(rules: Rules) -> str:
         else scoring
     ]
     if rules.hands is not None:
-        parts.append(t("summary.hands", hands=rules.hands))
+        parts.append(t_plural("summary.hands", rules.hands))
     if rules.stacking is not Stacking.OFF:
         parts.append(t(f"summary.stacking.{rules.stacking.value}"))
     if rules.jump_in:

@@ -35,7 +35,7 @@ from ._i18n import speaking, t
 from ._messages import PICTURES, Payload, scoring_card, standings_key
 from ._present import (
     card_name,
-    cards_word,
+    cards_count,
     colour_name,
     describe,
     preset_name,
@@ -222,7 +222,7 @@ def _seats(table: Table, public: TableView) -> list[str]:
             place = public.out.index(seat) + 1
             lines.append(t("table.seat.out", marker=marker, name=shown, place=place))
             continue
-        line = t("table.seat", marker=marker, name=shown, count=count, cards=cards_word(count))
+        line = t("table.seat", marker=marker, name=shown, cards=cards_count(count))
         if count == 1 and (
             seat in table.called_uno or (public.uno_seat == seat and public.uno_called)
         ):

@@ -378,14 +378,14 @@ def test_a_contradiction_is_refused_in_italian_with_the_reason() -> None:
     )
 
 
-def string_keys() -> list[tuple[str, int, str]]:
-    """Every literal ``t("key")`` in cogs/uno."""
+def string_keys(function: str = "t") -> list[tuple[str, int, str]]:
+    """Every literal ``t("key")`` (or ``t_plural("key", n)``) in cogs/uno."""
     found = []
     for path in sorted(p for package in PACKAGES for p in package.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
                 isinstance(node, ast.Call)
-                and getattr(node.func, "id", None) == "t"
+                and getattr(node.func, "id", None) == function
                 and node.args
                 and isinstance(node.args[0], ast.Constant)
             ):
@@ -397,6 +397,18 @@ def test_every_literal_string_key_exists() -> None:
     keys = string_keys()
     assert len(keys) > 40
     missing = [f"{m}:{line} {key}" for m, line, key in keys if key not in ENGLISH]
+    assert missing == []
+
+
+def test_every_literal_plural_key_exists() -> None:
+    # A plural message is a key per plural category; English has "one" and "other".
+    keys = string_keys("t_plural")
+    assert len(keys) >= 8
+    missing = [
+        f"{m}:{line} {key}"
+        for m, line, key in keys
+        if {f"{key}.one", f"{key}.other"} - set(ENGLISH)
+    ]
     assert missing == []
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.uno._i18n import speaking
+from cogs.uno._i18n import LANGUAGES, speaking
 from cogs.uno._table_view import ACCENTS, NEUTRAL, table_layout
 from engine import parse_action
 from tables.table import Player, Table
@@ -52,7 +52,7 @@ def twenty_seats() -> Table:
     return replace(started, version=999_999_999)
 
 
-@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("language", LANGUAGES)
 async def test_r_alt_8_a_twenty_seat_table_fits_discords_limits(language: str) -> None:
     table = replace(twenty_seats(), language=language)
     payload = await table_layout(table, FakeEmojis())  # type: ignore[arg-type]

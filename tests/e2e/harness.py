@@ -213,7 +213,8 @@ async def click(world: World, user: Any, message: Any, custom_id: str, **kw: Any
     return result
 
 
-TABLE_FOOTER = re.compile(r"\b([0-9a-z]{10}) · versione? (\d+)")
+#: "Table … · version …" in any language (Tisch, mesa, …).
+TABLE_FOOTER = re.compile(r"\b([0-9a-z]{10}) · \w+ (\d+)")
 
 
 async def caught_up(world: World, within: float = PATIENCE) -> None:

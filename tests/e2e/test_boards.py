@@ -107,7 +107,7 @@ async def test_r_team_3_r_score_4_a_tournament_table_reports_to_its_standings(
     shown = await slash(world, world.carla, "uno tournament standings", name="Spring")
     text = description(shown.message)
     players = dict(re.findall(r"^\d+\. \w+ \((\w+)\) — (\d+) pts", text, re.M))
-    assert len(re.findall(r"^\d+\. \w+ \(\w+\) — \d+ pts in 1 games$", text, re.M)) == 4
+    assert len(re.findall(r"^\d+\. \w+ \(\w+\) — \d+ pts? in 1 game$", text, re.M)) == 4
     teams = {
         name: (int(points), int(award))
         for name, points, award in re.findall(r"^\d+\. (\w+) — (\d+) pts → (\d+)$", text, re.M)

@@ -24,6 +24,7 @@ __all__ = [
     "check_embeds",
     "check_message",
     "check_modal",
+    "command_size",
     "form_errors",
 ]
 
@@ -32,6 +33,46 @@ EMPTY_MESSAGE = "Cannot send an empty message"
 NOT_WITH_V2 = ("content", "embeds", "sticker_ids", "poll", "shared_client_theme")
 
 _COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
+#: Discord's locales: a localization under any other key is refused.
+LOCALES = frozenset(
+    [
+        "id",
+        "da",
+        "de",
+        "en-GB",
+        "en-US",
+        "es-ES",
+        "es-419",
+        "fr",
+        "hr",
+        "it",
+        "lt",
+        "hu",
+        "nl",
+        "no",
+        "pl",
+        "pt-BR",
+        "ro",
+        "fi",
+        "sv-SE",
+        "vi",
+        "tr",
+        "cs",
+        "el",
+        "bg",
+        "ru",
+        "uk",
+        "hi",
+        "th",
+        "zh-CN",
+        "ja",
+        "zh-TW",
+        "ko",
+    ]
+)
+#: A chat command's characters at most: the name, description and value of the command and of
+#: every option, subcommand, group and choice below it, each at its longest localization.
+COMMAND_CHARACTERS = 8000
 
 
 def _length(problems: Problems, path: str, value: Any, low: int, high: int) -> None:
@@ -185,12 +226,58 @@ def check_commands(commands: Any) -> Problems:
     return problems
 
 
+def _longest(node: dict[str, Any], field: str) -> int:
+    """A field's length as Discord counts it against the command size: its longest
+    localization, the default value included."""
+    localized = node.get(f"{field}_localizations") or {}
+    return max([len(str(node.get(field) or ""))] + [len(str(v)) for v in localized.values()])
+
+
+def command_size(cmd: dict[str, Any]) -> int:
+    """The characters Discord counts against :data:`COMMAND_CHARACTERS` for ``cmd``."""
+    total = _longest(cmd, "name") + _longest(cmd, "description")
+    for choice in cmd.get("choices") or []:
+        total += _longest(choice, "name") + len(str(choice.get("value", "")))
+    return total + sum(command_size(option) for option in cmd.get("options") or [])
+
+
+def _check_localizations(problems: Problems, path: str, node: dict[str, Any]) -> None:
+    """Localized names (a command's or an option's rules), descriptions (1 to 100) and choice
+    names (1 to 100), each under a locale Discord has."""
+    for field in ("name", "description"):
+        localized = node.get(f"{field}_localizations")
+        if localized is None:
+            continue
+        if not isinstance(localized, dict):
+            problems.append((f"{path}.{field}_localizations", "must be an object"))
+            continue
+        for locale, text in localized.items():
+            where = f"{path}.{field}_localizations.{locale}"
+            if locale not in LOCALES:
+                problems.append((where, f"invalid locale {locale!r}"))
+            elif field == "description":
+                _length(problems, where, text, 1, 100)
+            elif not _COMMAND_NAME.match(str(text)) or text != str(text).lower():
+                problems.append((where, f"invalid command name {text!r}"))
+    for i, choice in enumerate(node.get("choices") or []):
+        for locale, text in (choice.get("name_localizations") or {}).items():
+            where = f"{path}.choices.{i}.name_localizations.{locale}"
+            if locale not in LOCALES:
+                problems.append((where, f"invalid locale {locale!r}"))
+            _length(problems, where, text, 1, 100)
+
+
 def _check_command(cmd: dict[str, Any], path: str, *, depth: int) -> Problems:
     problems: Problems = []
     name = cmd.get("name") or ""
     if not _COMMAND_NAME.match(name) or name != name.lower():
         problems.append((f"{path}.name", f"invalid command name {name!r}"))
     _length(problems, f"{path}.description", cmd.get("description"), 1, 100)
+    _check_localizations(problems, path, cmd)
+    if depth == 0 and command_size(cmd) > COMMAND_CHARACTERS:
+        problems.append(
+            (path, "Command exceeds maximum size (8000)", "APPLICATION_COMMAND_TOO_LARGE")
+        )
     options = cmd.get("options") or []
     if len(options) > 25:
         problems.append((f"{path}.options", "must be 25 or fewer in length"))
@@ -216,6 +303,7 @@ def _check_command(cmd: dict[str, Any], path: str, *, depth: int) -> Problems:
         if not _COMMAND_NAME.match(oname) or oname != oname.lower():
             problems.append((f"{p}.name", f"invalid option name {oname!r}"))
         _length(problems, f"{p}.description", option.get("description"), 1, 100)
+        _check_localizations(problems, p, option)
         if option.get("required"):
             if optional_seen:
                 problems.append((f"{p}.required", "required options must come before optional"))
