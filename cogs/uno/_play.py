@@ -388,7 +388,7 @@ class Uno(commands.Cog, name=HANDLER_COG):
             return
 
         async def body() -> None:
-            table = await self.service.get(cid.table)
+            table = await self.service.get(cid.table, seen=cid.version)
             if table is None:
                 raise TableError("unknown_table")
             if table.channel_id != interaction.channel_id:
