@@ -15,7 +15,14 @@ so a move committed just before a crash still reaches the channel.
 Open hands: a player's ephemeral hand message is edited in place, through the newest
 interaction that showed it (its token lasts 15 minutes), when what it offers changes — the
 turn arrives, a catch or a challenge becomes possible, the cards change. Before its token
-expires the hand says it has gone to sleep, with a button that opens a fresh one. An open
+expires the hand says it has gone to sleep, with a button that opens a fresh one.
+
+No edit uploads a picture the message already shows: each surface remembers the picture it
+shows and its attachment (:class:`~cogs.uno._messages.Shown`), and an edit showing the same
+picture — a hand whose cards did not change, the same scoring card — lists that attachment
+instead of a file, so nothing is drawn or uploaded. What a surface shows is forgotten before
+each request and learnt again from Discord's answer: after a request whose fate is unknown
+the next edit uploads, never naming an attachment that may be gone. An open
 hand keeps its interaction without the clicked message: a discord.py ``Interaction`` carries
 the whole message a component was clicked on, and hundreds of open hands kept that many
 objects for the collector to walk.
@@ -35,7 +42,6 @@ from typing import Any
 
 import discord
 
-from renders import hand_key
 from tables import Clock, Table, TableService
 
 from ._delivery import (
@@ -50,7 +56,7 @@ from ._delivery import (
 )
 from ._emojis import CardEmojis
 from ._i18n import current_language, speaking, t
-from ._messages import HandState, asleep_payload, hand_payload, hand_signature
+from ._messages import HandState, Shown, asleep_payload, hand_payload, hand_signature
 from ._pings import TurnPings
 from ._table_view import table_layout
 
@@ -81,6 +87,7 @@ class _TableSurface:
     repost: bool = False  # post anew at the bottom (asked for, or the message is gone)
     posting: bool = False  # a post is under way (a repost asked now is absorbed by it)
     nonce: str | None = None  # of the post under way: a retried post is not doubled
+    showing: Shown | None = None  # the picture the message shows (the scoring card)
     task: asyncio.Task[None] | None = None
     waiting: list[tuple[int, asyncio.Future[None]]] = field(default_factory=list)
 
@@ -117,7 +124,8 @@ class _OpenHand:
     seat: int
     language: str  # its reader's
     signature: tuple[Any, ...]  # what it offers (see hand_signature)
-    picture: str  # the key of the picture it shows
+    message_id: int | None  # the hand message (None: not known)
+    showing: Shown | None  # the picture it shows, and its attachment there
     shown: int  # the table version it shows
     expires: float  # monotonic time at which it goes to sleep
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -219,7 +227,7 @@ class TableMessages:
                     if reposting:
                         await self._post(surface, target)
                     else:
-                        await self._edit(target)
+                        await self._edit(surface, target)
                 except asyncio.CancelledError:
                     raise
                 except Exception as exc:
@@ -285,7 +293,7 @@ class TableMessages:
         def again() -> None:
             surface = self._tables.get(table_id)
             if surface is not None and not self._stopping:
-                surface.shown = -1
+                surface.shown, surface.showing = -1, None
                 self.want(surface.wanted)
 
         self._later(again)
@@ -298,7 +306,7 @@ class TableMessages:
             surface = self._tables.get(table_id)
             still_open = self._hands.get(table_id, {}).get(hand.seat) is hand
             if surface is not None and still_open and not self._stopping:
-                hand.shown, hand.signature = -1, ()
+                hand.shown, hand.signature, hand.showing = -1, (), None
                 self._update_hands(surface.wanted)
 
         self._later(again)
@@ -309,12 +317,14 @@ class TableMessages:
         for delay in LATE_CHECKS:
             loop.call_later(delay, again)
 
-    async def _edit(self, table: Table) -> None:
+    async def _edit(self, surface: _TableSurface, table: Table) -> None:
         assert table.message_id is not None
-        payload = await table_layout(table, self.emojis)
+        payload = await table_layout(table, self.emojis, showing=surface.showing)
         channel = self.client.get_partial_messageable(table.channel_id)
         message = channel.get_partial_message(table.message_id)
-        await within(message.edit(**payload.edit_kwargs()))
+        surface.showing = None  # unknown until Discord answers
+        edited = await within(message.edit(**payload.edit_kwargs()))
+        surface.showing = payload.shown_on(edited)
 
     async def _post(self, surface: _TableSurface, table: Table) -> None:
         """Post the table at the bottom of its channel, remember where, retire the old one."""
@@ -324,7 +334,9 @@ class TableMessages:
             channel = self.client.get_partial_messageable(table.channel_id)
             if surface.nonce is None:
                 surface.nonce = str(secrets.randbits(62))
+            surface.showing = None
             message = await within(channel.send(**payload.send_kwargs(), nonce=surface.nonce))
+            surface.showing = payload.shown_on(message)
             old = table.message_id
             current = await self.service.set_message(table, message.id)
             surface.nonce = None
@@ -381,9 +393,16 @@ class TableMessages:
         *,
         notes: Sequence[str] = (),
         ui: HandState | None = None,
+        callback: bool = False,
     ) -> None:
         """Show ``seat``'s hand in ``interaction``'s response and keep that message in sync
-        from now on (the newest version seen: never older than what it showed)."""
+        from now on (the newest version seen: never older than what it showed).
+
+        The response is edited (``edit_original_response``: after a deferral), or, with
+        ``callback``, the interaction is answered by one callback that updates the clicked
+        message (an UPDATE_MESSAGE response: the interaction must not be answered yet, and
+        it must be a click on a message, the hand). Either way, when that message is the open
+        hand and shows this hand's picture already, the picture is kept, not uploaded."""
         hands = self._hands.setdefault(table.id, {})
         hand = hands.get(seat)
         lock = hand.lock if hand is not None else asyncio.Lock()
@@ -391,17 +410,27 @@ class TableMessages:
             newest = self.latest(table)
             if newest.match is None or newest.playing_seat_of(newest.players[seat].user_id) != seat:
                 newest = table
-            payload = await hand_payload(newest, seat, notes=notes, ui=ui, emojis=self.emojis)
-            expires = time.monotonic() + HAND_TOKEN_SECONDS - _age(interaction)
-            await patiently(
-                lambda: interaction.edit_original_response(**payload.edit_kwargs()),
-                what=f"Table {table.id}: a hand",
-                until=expires,
+            showing = _showing(interaction, hands.get(seat), callback=callback)
+            payload = await hand_payload(
+                newest, seat, notes=notes, ui=ui, emojis=self.emojis, showing=showing
             )
+            expires = time.monotonic() + HAND_TOKEN_SECONDS - _age(interaction)
+            if callback:
+                answered = await within(interaction.response.edit_message(**payload.edit_kwargs()))
+                message = answered.resource if answered is not None else None
+                shown_message = message if isinstance(message, discord.Message) else None
+            else:
+                shown_message = await patiently(
+                    lambda: interaction.edit_original_response(**payload.edit_kwargs()),
+                    what=f"Table {table.id}: a hand",
+                    until=expires,
+                )
             # Kept for its token only: let the clicked message go (nothing of the bot reads
             # it once the click is routed, and discord.py only for edit_message answers,
-            # which the bot never gives).
+            # which were given above if at all).
             interaction.message = None
+            message_id = shown_message.id if shown_message is not None else None
+            shows = payload.shown_on(shown_message)
             hand = hands.get(seat)
             if hand is None:
                 hand = hands[seat] = _OpenHand(
@@ -409,14 +438,16 @@ class TableMessages:
                     seat,
                     current_language(),
                     hand_signature(newest, seat),
-                    _picture(newest, seat),
+                    message_id,
+                    shows,
                     newest.version,
                     expires,
                     lock,
                 )
             else:  # the same hand, through its newest interaction
                 hand.interaction, hand.language = interaction, current_language()
-                hand.signature, hand.picture = hand_signature(newest, seat), _picture(newest, seat)
+                hand.signature = hand_signature(newest, seat)
+                hand.message_id, hand.showing = message_id, shows
                 hand.shown, hand.expires = max(hand.shown, newest.version), expires
             self._set_sleep(table.id, hand)
 
@@ -494,13 +525,13 @@ class TableMessages:
             if time.monotonic() >= hand.expires:
                 return -1.0  # it goes to sleep instead
             with speaking(hand.language):
-                payload = await hand_payload(table, hand.seat, emojis=self.emojis)
+                payload = await hand_payload(
+                    table, hand.seat, emojis=self.emojis, showing=hand.showing
+                )
             kwargs = payload.edit_kwargs()
-            picture = _picture(table, hand.seat)
-            if picture == hand.picture:
-                del kwargs["attachments"]  # the same picture: keep it
+            hand.showing = None  # unknown until Discord answers
             try:
-                await within(hand.interaction.edit_original_response(**kwargs))
+                edited = await within(hand.interaction.edit_original_response(**kwargs))
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -515,7 +546,8 @@ class TableMessages:
                 if isinstance(exc, TimeoutError):
                     self._check_hand_later(table_id, hand)
                 return 1.0
-            hand.signature, hand.picture, hand.shown = signature, picture, table.version
+            hand.signature, hand.shown = signature, table.version
+            hand.message_id, hand.showing = edited.id, payload.shown_on(edited)
             if hand.wanted is table:
                 hand.wanted = None
             return None
@@ -561,7 +593,19 @@ def _age(interaction: discord.Interaction[Any]) -> float:
     return min(max(age, 0.0), 60.0)
 
 
-def _picture(table: Table, seat: int) -> str:
-    """The key of the picture of ``seat``'s hand (it stays in memory, like the hand)."""
-    assert table.match is not None
-    return hand_key(table.match.hand.view_for(seat))
+def _showing(
+    interaction: discord.Interaction[Any], hand: _OpenHand | None, *, callback: bool
+) -> Shown | None:
+    """The picture the message ``interaction``'s response edits shows now, when known: the
+    open hand's, if the click was on the open hand and the response updates the clicked
+    message (a deferred update, or the one callback). A new message (a deferred "thinking"
+    answer, a slash command) shows nothing yet."""
+    if hand is None or hand.showing is None or hand.message_id is None:
+        return None
+    message = interaction.message
+    if message is None or message.id != hand.message_id:
+        return None
+    updates = interaction.response.type is discord.InteractionResponseType.deferred_message_update
+    if callback:
+        updates = not interaction.response.is_done()
+    return hand.showing if updates else None
