@@ -3,13 +3,15 @@ art changes.
 
 An application may own up to 2,000 emojis, usable in any server the bot is in (discord.py
 2.5: ``Client.create_application_emoji``). The bot needs about 120 — every face of the
-classic, modern and blank-card decks and both sides of UNO Flip, and a card back — drawn by
-``renders.emoji_set`` from the project's own card art. Each is uploaded under its name and
-the first eight hex digits of its picture's digest (``uno_r7_3fa2c9e1``), so a later start
-finds it again by name (nothing is uploaded twice) and an emoji whose art changed is
-replaced (the old one deleted, the new one uploaded). The table message then shows the top
-card as a thumbnail (the emoji's image URL: no picture is uploaded per move), and hands and
-buttons show cards as emojis.
+classic, modern and blank-card decks and both sides of UNO Flip, and a card back — listed by
+``renders.emoji_set`` and drawn from the project's own card art. Each is uploaded under its
+name and the first eight hex digits of the fingerprint of its art's inputs
+(``uno_r7_3fa2c9e1``: ``renders.emoji.art_fingerprint``, the drawing code and the Pillow
+that runs it), so a later start finds every emoji by name without drawing one (drawing all
+of them took 0.9 s of CPU at every start), and an emoji whose art changed is replaced (the
+old one deleted, the new one drawn, in a worker thread, and uploaded). The table message
+then shows the top card as a thumbnail (the emoji's image URL: no picture is uploaded per
+move), and hands and buttons show cards as emojis.
 
 Uploading happens in the background after start-up; until an emoji is there, the messages
 name the card in words only. Several processes of one bot may start together: an upload
@@ -38,6 +40,7 @@ class CardEmojis:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
         self._emojis: dict[str, discord.Emoji] = {}
+        self.drawn = 0
         self.uploaded = 0
         self.replaced = 0
         self.ready = asyncio.Event()
@@ -79,8 +82,9 @@ class CardEmojis:
             if found is not None:
                 self._emojis[art.name] = found
         log.info(
-            "Card emojis ready: %d (%d uploaded, %d replaced)",
+            "Card emojis ready: %d (%d drawn, %d uploaded, %d replaced)",
             len(self._emojis),
+            self.drawn,
             self.uploaded,
             self.replaced,
         )
@@ -90,10 +94,10 @@ class CardEmojis:
         for old in older:
             await old.delete()
             self.replaced += 1
+        image = await asyncio.to_thread(lambda: art.png)  # drawn now, off the event loop
+        self.drawn += 1
         try:
-            emoji = await self.client.create_application_emoji(
-                name=art.versioned_name, image=art.png
-            )
+            emoji = await self.client.create_application_emoji(name=art.versioned_name, image=image)
         except discord.HTTPException as exc:
             # Another process of the bot uploaded it meanwhile: take that one.
             again = await self.client.fetch_application_emojis()
