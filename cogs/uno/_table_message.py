@@ -21,8 +21,10 @@ No edit uploads a picture the message already shows: each surface remembers the 
 shows and its attachment (:class:`~cogs.uno._messages.Shown`), and an edit showing the same
 picture — a hand whose cards did not change, the same scoring card — lists that attachment
 instead of a file, so nothing is drawn or uploaded. What a surface shows is forgotten before
-each request and learnt again from Discord's answer: after a request whose fate is unknown
-the next edit uploads, never naming an attachment that may be gone. An open
+a request that uploads a new picture and learnt again from Discord's answer (a request whose
+fate is unknown may or may not have replaced it); a request that keeps the picture leaves it
+there whatever its fate. Should Discord still refuse an attachment an edit keeps (400: a
+late request replaced it meanwhile), the edit is sent again with the picture uploaded. An open
 hand keeps its interaction without the clicked message: a discord.py ``Interaction`` carries
 the whole message a component was clicked on, and hundreds of open hands kept that many
 objects for the collector to walk.
@@ -56,7 +58,7 @@ from ._delivery import (
 )
 from ._emojis import CardEmojis
 from ._i18n import current_language, speaking, t
-from ._messages import HandState, Shown, asleep_payload, hand_payload, hand_signature
+from ._messages import HandState, Payload, Shown, asleep_payload, hand_payload, hand_signature
 from ._pings import TurnPings
 from ._table_view import table_layout
 
@@ -319,11 +321,19 @@ class TableMessages:
 
     async def _edit(self, surface: _TableSurface, table: Table) -> None:
         assert table.message_id is not None
-        payload = await table_layout(table, self.emojis, showing=surface.showing)
         channel = self.client.get_partial_messageable(table.channel_id)
         message = channel.get_partial_message(table.message_id)
-        surface.showing = None  # unknown until Discord answers
-        edited = await within(message.edit(**payload.edit_kwargs()))
+        payload = await table_layout(table, self.emojis, showing=surface.showing)
+        if payload.kept is None:
+            surface.showing = None  # a new picture: unknown until Discord answers
+        try:
+            edited = await within(message.edit(**payload.edit_kwargs()))
+        except discord.HTTPException as exc:
+            if not _lost_kept(exc, payload):
+                raise
+            surface.showing = None
+            payload = await table_layout(table, self.emojis)
+            edited = await within(message.edit(**payload.edit_kwargs()))
         surface.showing = payload.shown_on(edited)
 
     async def _post(self, surface: _TableSurface, table: Table) -> None:
@@ -420,11 +430,15 @@ class TableMessages:
                 message = answered.resource if answered is not None else None
                 shown_message = message if isinstance(message, discord.Message) else None
             else:
-                shown_message = await patiently(
-                    lambda: interaction.edit_original_response(**payload.edit_kwargs()),
-                    what=f"Table {table.id}: a hand",
-                    until=expires,
-                )
+                try:
+                    shown_message = await self._edit_response(interaction, payload, expires)
+                except discord.HTTPException as exc:
+                    if not _lost_kept(exc, payload):
+                        raise
+                    payload = await hand_payload(
+                        newest, seat, notes=notes, ui=ui, emojis=self.emojis
+                    )
+                    shown_message = await self._edit_response(interaction, payload, expires)
             # Kept for its token only: let the clicked message go (nothing of the bot reads
             # it once the click is routed, and discord.py only for edit_message answers,
             # which were given above if at all).
@@ -450,6 +464,17 @@ class TableMessages:
                 hand.message_id, hand.showing = message_id, shows
                 hand.shown, hand.expires = max(hand.shown, newest.version), expires
             self._set_sleep(table.id, hand)
+
+    @staticmethod
+    async def _edit_response(
+        interaction: discord.Interaction[Any], payload: Payload, until: float
+    ) -> discord.InteractionMessage:
+        """Edit the interaction's response to ``payload``, trying again after passing trouble."""
+        return await patiently(
+            lambda: interaction.edit_original_response(**payload.edit_kwargs()),
+            what=f"Interaction {interaction.id}: a hand",
+            until=until,
+        )
 
     def _set_sleep(self, table_id: str, hand: _OpenHand) -> None:
         """Before the hand's token expires, it says it has gone to sleep."""
@@ -529,12 +554,17 @@ class TableMessages:
                     table, hand.seat, emojis=self.emojis, showing=hand.showing
                 )
             kwargs = payload.edit_kwargs()
-            hand.showing = None  # unknown until Discord answers
+            if payload.kept is None:
+                hand.showing = None  # a new picture: unknown until Discord answers
             try:
                 edited = await within(hand.interaction.edit_original_response(**kwargs))
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
+                if isinstance(exc, discord.HTTPException) and _lost_kept(exc, payload):
+                    log.info("Table %s: a hand's picture is gone; sending it again", table_id)
+                    hand.showing = None
+                    return None  # hand.wanted stays: edited again at once, with the picture
                 if verdict(exc) is not Verdict.RETRY:
                     # The token expired or the message was dismissed: stop following it.
                     log.info("Table %s: stopped following a hand (%s)", table_id, trouble(exc))
@@ -591,6 +621,13 @@ def _age(interaction: discord.Interaction[Any]) -> float:
     """Seconds since Discord created the interaction (its token's lifetime counts from then)."""
     age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
     return min(max(age, 0.0), 60.0)
+
+
+def _lost_kept(exc: discord.HTTPException, payload: Payload) -> bool:
+    """Discord refused an edit that kept a picture already on the message (400): the
+    attachment is gone — a request that hung replaced it when it landed late. The picture
+    must be uploaded again."""
+    return payload.kept is not None and exc.status == 400
 
 
 def _showing(
