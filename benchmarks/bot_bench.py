@@ -69,8 +69,17 @@ bot, then bot, before, floor, ...): before and after, each with its ratio to the
 from one run on one machine.
 
 ``--py-spy FILE`` records the bot process with py-spy during the window (``pip install
-py-spy``; ``.txt`` gives collapsed stacks, anything else an SVG flame graph). It slows the bot
-down a little; use it to find what dominates, not for the figures.
+py-spy``; ``.txt`` gives collapsed stacks, anything else an SVG flame graph; with
+``--before-root`` the before bot too, in ``FILE``'s name with ``.before``). It slows the bot
+down a little; use it to find what dominates, not for the figures. With ``.txt``, each run
+also reports where its CPU went (``cpu_split``, and a table at the end): every thread's CPU
+time in the window (``threads_cpu_s``, from ``/proc``) split by what that thread's samples
+were doing — pictures, database, Discord I/O, engine, event loop, the bot's code, the rest
+(``benchmarks/cpu_split.py``).
+
+Issue 26's targets are checked too (a table at the end, and the exit status): CPU per
+interaction <= 2x the floor, and per move at most 0.5 hand pictures, 8 kB uploaded and 4 REST
+calls (``hands_uploads_per_move``, ``upload_kb_per_move``, ``calls_per_move``).
 """
 
 from __future__ import annotations
@@ -98,6 +107,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.cpu_split import cpu_delta, read_stacks, split, thread_cpu  # noqa: E402
+from benchmarks.cpu_split import table as split_table  # noqa: E402
 from tables.table import NEXT_HAND_SECONDS  # noqa: E402
 from tests.fakediscord import (  # noqa: E402
     BotProcess,
@@ -117,6 +128,10 @@ BAR_FINAL_P99_MS = 500.0  # final answer p99, at the largest number of tables
 BAR_STALL_MS = 20.0  # the longest garbage collection of the bot
 TARGET_CPU_RATIO = 2.0  # CPU per interaction, bot / floor, in the same run
 STRETCH_CPU_RATIO = 1.5
+#: What a move may send Discord (issue 26): hand pictures, kB uploaded, REST calls.
+TARGET_HAND_PICTURES = 0.5
+TARGET_UPLOAD_KB = 8.0
+TARGET_CALLS = 4.0
 STALL_REPORT_SECONDS = 5.0  # bot.watch_event_loop's report_every
 
 VERSION = re.compile(r"version (\d+)")
@@ -915,8 +930,9 @@ async def one_run(
             # -- the measured window: every table at once
             bench.phase = "play"
             profiler = None
-            if args.py_spy and kind == "bot":
-                profiler = await start_py_spy(args.py_spy, bot.pid, args.seconds)
+            stacks = stacks_path(args, kind)
+            if stacks is not None:
+                profiler = await start_py_spy(stacks, bot.pid, args.seconds)
             # This process's cyclic GC would pause the fake for up to hundreds of ms as the
             # fake's records grow, and a pause between dispatch and the answer's arrival
             # counts against the bot. Memory is plenty for a window: no GC in it.
@@ -927,12 +943,12 @@ async def one_run(
             own_probe = asyncio.create_task(watch_own_loop(own_lateness))
             window_start = time.monotonic()
             bot_cpu0, own_cpu0 = cpu_seconds_of(bot.pid), own_cpu_seconds()
-            times0 = cpu_times()
+            times0, threads0 = cpu_times(), thread_cpu(bot.pid)
             until = window_start + args.seconds
             played = await asyncio.gather(*(d.play(until) for d in live), return_exceptions=True)
             window_end = time.monotonic()
             bot_cpu1, own_cpu1 = cpu_seconds_of(bot.pid), own_cpu_seconds()
-            times1 = cpu_times()
+            times1, threads1 = cpu_times(), thread_cpu(bot.pid)
             memory = memory_mb(bot.pid)
             own_probe.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -943,7 +959,7 @@ async def one_run(
             if profiler is not None:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(profiler.wait(), 30.0)
-                note(f"py-spy wrote {args.py_spy}")
+                note(f"py-spy wrote {stacks}")
             # The bot reports its stalls every 5 s: wait for the report covering the end.
             await asyncio.sleep(STALL_REPORT_SECONDS + 0.5)
             stamper.cancel()
@@ -951,7 +967,7 @@ async def one_run(
                 await stamper
             gc.enable()
             gc.unfreeze()
-            return figures_of(
+            record = figures_of(
                 kind,
                 bench,
                 bot,
@@ -967,9 +983,27 @@ async def one_run(
                 tables=len(live),
                 own_lateness=[late for _, late in own_lateness],
             )
+            record["threads_cpu_s"] = cpu_delta(threads0, threads1)
+            if stacks is not None and stacks.endswith(".txt"):
+                with contextlib.suppress(OSError):
+                    record["cpu_split"] = split(
+                        read_stacks(stacks), record["threads_cpu_s"], record["interactions"]
+                    )
+            return record
     finally:
         await fake.close()
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def stacks_path(args: argparse.Namespace, kind: str) -> str | None:
+    """Where py-spy writes this run's stacks: ``--py-spy`` for the bot, and with
+    ``--before-root`` the before bot's beside it (``stacks.before.txt``); None: no profile."""
+    if not args.py_spy or kind == "floor":
+        return None
+    if kind == "bot":
+        return str(args.py_spy)
+    path = Path(args.py_spy)
+    return str(path.with_name(f"{path.stem}.{kind}{path.suffix}"))
 
 
 async def start_py_spy(path: str, pid: int | None, seconds: float) -> Any:
@@ -1185,6 +1219,15 @@ def summarise(results: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], bool
             line["cpu_ratio_ok_2x"] = bot_cpu / floor_cpu <= TARGET_CPU_RATIO
             line["cpu_ratio_ok_stretch_1_5x"] = bot_cpu / floor_cpu <= STRETCH_CPU_RATIO
             ok = ok and line["cpu_ratio_ok_2x"]
+        traffic = {
+            "hand_pictures_ok": ("bot_hands_uploads_per_move", TARGET_HAND_PICTURES),
+            "upload_kb_ok": ("bot_upload_kb_per_move", TARGET_UPLOAD_KB),
+            "calls_ok": ("bot_calls_per_move", TARGET_CALLS),
+        }
+        for check, (key, bar) in traffic.items():
+            if line.get(key) is not None:
+                line[check] = line[key] <= bar
+                ok = ok and line[check]
         if n == largest and "bot_first_p99_ms" in line:
             checks = {
                 "first_p99_ok": (line["bot_first_p99_ms"] or 1e9) <= BAR_P99_MS,
@@ -1200,8 +1243,38 @@ def summarise(results: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], bool
 
 def table_text(lines: list[dict[str, Any]]) -> str:
     """The summary as Markdown tables (for docs/performance.md): one row per size and kind;
-    the latencies and the collector, then what was sent to Discord per move."""
-    return latency_table(lines) + "\n\n" + traffic_table(lines)
+    the latencies and the collector, what was sent to Discord per move, and the targets."""
+    return "\n\n".join((latency_table(lines), traffic_table(lines), targets_table(lines)))
+
+
+def targets_table(lines: list[dict[str, Any]]) -> str:
+    """Issue 26's targets, for each bot at each size: CPU per interaction against the floor
+    of the same run, hand pictures, kB uploaded and REST calls per move."""
+    rows = [
+        f"| tables | bot | CPU / interaction × floor (≤ {TARGET_CPU_RATIO:g}, stretch "
+        f"{STRETCH_CPU_RATIO:g}) | hand pictures / move (≤ {TARGET_HAND_PICTURES:g}) "
+        f"| uploaded kB / move (≤ {TARGET_UPLOAD_KB:g}) | REST calls / move (≤ {TARGET_CALLS:g}) |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for line in lines:
+        for kind in ("before", "bot"):
+            if f"{kind}_cpu_ms_per_interaction" not in line:
+                continue
+
+            def mark(key: str, bar: float, line: dict[str, Any] = line, kind: str = kind) -> str:
+                value = line.get(key if key.startswith("cpu_ratio") else f"{kind}_{key}")
+                if value is None:
+                    return "–"
+                return f"{value:g} {'✔' if value <= bar else '✘'}"
+
+            rows.append(
+                f"| {line['tables']} | {kind} "
+                f"| {mark(f'cpu_ratio_{kind}_to_floor', TARGET_CPU_RATIO)} "
+                f"| {mark('hands_uploads_per_move', TARGET_HAND_PICTURES)} "
+                f"| {mark('upload_kb_per_move', TARGET_UPLOAD_KB)} "
+                f"| {mark('calls_per_move', TARGET_CALLS)} |"
+            )
+    return "\n".join(rows)
 
 
 def _cell(line: dict[str, Any], kind: str, key: str) -> str:
@@ -1282,6 +1355,12 @@ async def run(args: argparse.Namespace) -> int:
     for line in lines:
         emit(line)
     print(table_text(lines), file=sys.stderr, flush=True)
+    splits = {
+        f"{r['bot']} ({r['tables']} tables)": r["cpu_split"] for r in results if "cpu_split" in r
+    }
+    if splits:
+        note("where the CPU went (each thread's CPU from /proc, split by its py-spy samples)")
+        print(split_table(splits), file=sys.stderr, flush=True)
     if not all(r["health"]["clean"] for r in results):
         return 2
     return 0 if ok else 1
