@@ -31,10 +31,11 @@ from functools import lru_cache
 
 from PIL import Image
 
+from engine.cards import CardFace
 from engine.views import PlayerView
 
 from . import theme
-from .assets import encode_png
+from .assets import encode_palette_png, encode_png, quantize
 from .card import card_sprite
 from .scenes import HandScene, hand_scene
 
@@ -90,7 +91,26 @@ def render_hand(view: PlayerView) -> bytes:
 
 
 def draw_hand(scene: HandScene) -> bytes:
-    """The hand of ``scene`` as PNG bytes (:func:`render_hand` without the view)."""
+    """The hand of ``scene`` as PNG bytes (:func:`render_hand` without the view).
+
+    A hand of one row (up to :data:`~renders.theme.HAND_ROW_MAX` cards, most hands) is laid
+    out from cached tiles, each card already on the background and on the palette: nothing
+    is blended or mapped onto the palette per picture, only copied and compressed. Longer
+    hands, whose rows overlap, are blended card by card (:func:`draw_blended`); both give
+    the same bytes where both apply (``tests/renders/test_hand.py``).
+    """
+    if len(_rows(len(scene.faces))) > 1:
+        return draw_blended(scene)
+    width, height, positions = hand_layout(len(scene.faces))
+    canvas = _background(width, height, scene.side, scene.flip).copy()
+    for face, xy in zip(scene.faces, positions, strict=True):
+        canvas.paste(_tile(face, scene.side, scene.flip), xy)
+    return encode_palette_png(canvas)
+
+
+def draw_blended(scene: HandScene) -> bytes:
+    """:func:`draw_hand` by blending every card and its shadow onto the background, then
+    mapping the picture onto the palette: right for any hand, rows overlapping or not."""
     width, height, positions = hand_layout(len(scene.faces))
     canvas = Image.new("RGB", (width, height), theme.hand_bg(scene.side))
     w = theme.HAND_CARD_W
@@ -99,3 +119,20 @@ def draw_hand(scene: HandScene) -> bytes:
         sprite = card_sprite(face, w, side=scene.side, index=False)
         canvas.paste(sprite, (x, y), sprite)
     return encode_png(canvas, flip=scene.flip)
+
+
+@lru_cache(maxsize=512)
+def _tile(face: CardFace, side: int, flip: bool) -> Image.Image:
+    """A card and its shadow blended onto the hand's background and mapped onto the
+    palette, once per face, side and palette. Cards of one row lie
+    :data:`~renders.theme.HAND_GAP` apart, wider than a shadow: tiles never overlap."""
+    sprite = card_sprite(face, theme.HAND_CARD_W, side=side, index=False)
+    tile = Image.new("RGB", sprite.size, theme.hand_bg(side))
+    tile.paste(sprite, (0, 0), sprite)
+    return quantize(tile, flip=flip)
+
+
+@lru_cache(maxsize=16)
+def _background(width: int, height: int, side: int, flip: bool) -> Image.Image:
+    """The empty hand, on the palette (copied before cards are pasted on it)."""
+    return quantize(Image.new("RGB", (width, height), theme.hand_bg(side)), flip=flip)

@@ -116,6 +116,21 @@ def test_same_view_gives_the_same_bytes() -> None:
     assert render_hand(view) == first
 
 
+@pytest.mark.parametrize("side", [0, 1], ids=["classic", "R-FLIP-1-dark"])
+def test_a_row_laid_out_from_tiles_is_the_blended_picture_to_the_byte(side: int) -> None:
+    """One row of cards is pasted from cached tiles (each card already on the background and
+    the palette); it must give exactly the picture blended card by card."""
+    from renders.hand import draw_blended, draw_hand
+    from renders.scenes import HandScene
+
+    faces = list(dict.fromkeys(flip_deck().sides[side] if side else Rules().deck().sides[0]))
+    for count in range(theme.HAND_ROW_MAX + 1):
+        for start in (0, 11, 37):
+            chosen = tuple(faces[(start + i * 5) % len(faces)] for i in range(count))
+            scene = HandScene(chosen, side, flip=side == 1)
+            assert draw_hand(scene) == draw_blended(scene), (count, start)
+
+
 def test_every_face_of_the_modern_deck_renders_in_a_hand() -> None:
     deck = Rules(modern_deck=True).deck()
     faces = list(dict.fromkeys(f.notation for f in deck.sides[0]))
