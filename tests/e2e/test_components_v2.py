@@ -51,8 +51,8 @@ async def emojis_uploaded(world: World) -> None:
 
 @pytest.fixture
 async def world(tmp_path: Path) -> AsyncIterator[World]:
-    """Computer players that think for 50 ms; every card emoji uploaded."""
-    async with make_world(tmp_path, {"COMPUTER_PAUSE_SECONDS": "0.05"}) as made:
+    """Computer players that think for 50 ms; every card emoji uploaded by the bot itself."""
+    async with make_world(tmp_path, {"COMPUTER_PAUSE_SECONDS": "0.05"}, emojis=False) as made:
         await emojis_uploaded(made)
         yield made
 
