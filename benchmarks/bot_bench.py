@@ -11,6 +11,12 @@ Challenge, or a start colour. Between two moves of a table a player thinks for a
 random 0..``--think-ms`` ms. A driver waits, like a player, until the table message shows the
 move before the next player acts.
 
+With ``--keep-hands`` players behave as the hand message invites them to ("this message
+updates when it comes"): each opens their hand as the game starts and keeps it, acts from it
+when the bot has brought it to their turn, and opens a new one (as above) only when it does
+not follow within a few seconds; the floor's hands then follow the turn too (one edit a
+move, as the bot's). Without it, every move begins with a new hand message.
+
 Between two hands the table message offers "Next hand" instead of "Show my hand": the
 players wait for the table to deal the next hand (its pause), as people do. A match that
 ends is opened anew (``/uno new``, joins, Start), so the mix keeps its slash commands;
@@ -48,6 +54,9 @@ drift of the machine's load falls on both. For every run it prints a ``run`` JSO
 * ``health``: unanswered interactions, the fake's unknown routes and rejected requests,
   tracebacks, stuck tables.
 
+The card emojis a bot uploads after its first start are not a move's traffic: each bot's
+window opens once it reports them ready.
+
 Then a ``summary`` line per size — the bot's figures, the floor's, and
 ``cpu_ratio_bot_to_floor`` (medians when ``--repeats`` > 1) — and two Markdown tables on
 stderr (the latencies; the traffic per move beside CPU per interaction). Targets: CPU per
@@ -62,6 +71,7 @@ missed, 2 when a run was not clean.
     PYTHONPATH=. python benchmarks/bot_bench.py [--tables 10,100,300] [--seconds 20]
         [--repeats 1] [--only bot|floor|before] [--before-root DIR] [--think-ms 200]
         [--slash-share 0.1] [--points N] [--seed 1] [--no-calibrate] [--py-spy stacks.txt]
+        [--keep-hands]
 
 ``--before-root DIR`` also runs the bot of another checkout (``git worktree add --detach
 /tmp/before main``) in the same run, alternated with the floor and this bot (floor, before,
@@ -123,6 +133,7 @@ from tests.fakediscord import (  # noqa: E402
 DEADLINE = 3.0  # Discord's: a first answer later than this is "This interaction failed"
 FOLLOW_WITHIN = 15.0  # for the deferred message to be filled in / the message to be edited
 TABLE_WITHIN = 15.0  # for the public table message to show a move
+HAND_FOLLOWS = 3.0  # --keep-hands: for a player's own hand message to show their turn
 BAR_P99_MS = 100.0  # first answer p99, at the largest number of tables
 BAR_FINAL_P99_MS = 500.0  # final answer p99, at the largest number of tables
 BAR_STALL_MS = 20.0  # the longest garbage collection of the bot
@@ -227,6 +238,16 @@ class BenchDiscord(FakeDiscord):
             self._touch(msg)
         finally:
             self._poke(msg.channel.id)
+
+    async def until_true(self, predicate: Callable[[], Any], within: float) -> bool:
+        """Wait until ``predicate()`` holds, checking every 0.1 s (outside any channel)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + within
+        while not predicate():
+            if loop.time() >= end:
+                return False
+            await asyncio.sleep(0.1)
+        return True
 
     async def until(
         self, channel: FakeChannel, predicate: Callable[[], Any], within: float
@@ -476,10 +497,13 @@ class Driver:
         think: float,
         slash_share: float,
         points: int | None,
+        keep_hands: bool = False,
     ) -> None:
         self.bench = bench
         self.think = think
         self.slash_share = slash_share
+        self.keep_hands = keep_hands
+        self.hands: dict[int, FakeMessage] = {}  # keep_hands: each player's own hand message
         self.fake = bench.fake
         self.index = index
         self.channel = channel
@@ -601,8 +625,12 @@ class Driver:
         lobby = await self.table_at_least(version + 2)
         self.moved()
         await self.press(host, lobby, f"uno:1:start:{self.table_id}")
-        await self.table_at_least(version + 3)
+        started = await self.table_at_least(version + 3)
         self.moved()
+        self.hands = {}
+        if self.keep_hands:  # as the game starts, each player opens their hand and keeps it
+            for user in (host, second, third):
+                self.hands[user.id] = await self.show_hand(user, started)
 
     def moved(self) -> None:
         """Count a move: one interaction of a player — the last one of a decision — after
@@ -648,18 +676,21 @@ class Driver:
                 self.bench.anomaly("no_turn", f"table {self.index}: {table.content!r}")
                 raise StuckError(f"table {self.index}: whose turn? {table.content!r}")
             version = footer_version(table)
+            if self.keep_hands:
+                # The player's own hand message, which the bot brings to each turn; a new one
+                # only if theirs does not follow.
+                hand = self.hands.get(user.id)
+                if hand is None or not await self.follows(hand, version):
+                    hand = self.hands[user.id] = await self.show_hand(user, table)
             # The player looks at their hand, unless the one on screen is still current.
-            if not (
+            elif not (
                 hand is not None
                 and hand.ephemeral_for is not None
                 and hand.ephemeral_for.id == user.id
                 and hand_version(hand) == version
                 and is_hand(hand)
             ):
-                if self.rng.random() < self.slash_share:
-                    hand = (await self.ask(user, "uno hand")).message
-                else:
-                    hand = (await self.press(user, table, hand_button)).message
+                hand = await self.show_hand(user, table)
             if hand is None or not is_hand(hand):
                 self.bench.anomaly("not_a_hand", f"table {self.index}: {hand and hand.content!r}")
                 raise StuckError(f"table {self.index}: no hand for {user.name}")
@@ -669,6 +700,19 @@ class Driver:
             await self.table_at_least(version + 1)
             self.moved()
             await asyncio.sleep(self.rng.uniform(0.0, self.think))
+
+    async def show_hand(self, user: FakeUser, table: FakeMessage) -> FakeMessage | None:
+        """A new hand message: "Show my hand" on the table message, or ``/uno hand``."""
+        if self.rng.random() < self.slash_share:
+            return (await self.ask(user, "uno hand")).message
+        return (await self.press(user, table, f"uno:1:hand:{self.table_id}")).message
+
+    async def follows(self, hand: FakeMessage, version: int) -> bool:
+        """``--keep-hands``: whether the player's hand message shows ``version`` within
+        :data:`HAND_FOLLOWS` s (the bot edits it when the turn comes, next to the table)."""
+        return await self.fake.until(
+            self.channel, lambda: is_hand(hand) and hand_version(hand) >= version, HAND_FOLLOWS
+        )
 
     async def move(self, user: FakeUser, hand: FakeMessage) -> FakeMessage:
         """One decision on ``hand``; returns the hand message after it."""
@@ -883,6 +927,7 @@ async def one_run(
             think=args.think_ms / 1000.0,
             slash_share=args.slash_share,
             points=args.points,
+            keep_hands=args.keep_hands,
         )
         for i in range(tables)
     ]
@@ -891,6 +936,8 @@ async def one_run(
     await fake.start()
     try:
         env = {"MONITOR_EVENT_LOOP": "1", "LOG_LEVEL": "INFO"}
+        if args.keep_hands:
+            env["FLOOR_OPEN_HANDS"] = "1"  # the floor's hands follow the turn too
         root = ROOT
         if kind == "before":  # the same bot from another checkout (an older commit)
             root = Path(args.before_root)  # resolved in main()
@@ -906,6 +953,12 @@ async def one_run(
             ready_timeout=60.0,
         ) as bot:
             stamper = asyncio.create_task(stamp_output(bot, stamped))
+            if kind != "floor":
+                # The card emojis are uploaded once, in the background after a first start:
+                # not a move's traffic, so not in the window.
+                await fake.until_true(
+                    lambda: any("Card emojis ready" in line for line in bot.output), 120.0
+                )
             note(f"{kind}: ready (pid {bot.pid}); opening {tables} tables")
 
             # -- setup: open every table (a few at a time, as a server's evening starts)
@@ -1396,6 +1449,12 @@ def main() -> int:
         metavar="DIR",
         help="also run the bot of another checkout (e.g. a worktree of main) in the same run, "
         "alternated with the floor and this bot: before and after from one run",
+    )
+    parser.add_argument(
+        "--keep-hands",
+        action="store_true",
+        help="players keep their own hand message, which the bot brings to each turn, and open "
+        "a new one only when it does not follow (the floor's hands follow the turn too)",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
