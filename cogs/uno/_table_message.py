@@ -18,13 +18,14 @@ turn arrives, a catch or a challenge becomes possible, the cards change. Before 
 expires the hand says it has gone to sleep, with a button that opens a fresh one.
 
 No edit uploads a picture the message already shows: each surface remembers the picture it
-shows and its attachment (:class:`~cogs.uno._messages.Shown`), and an edit showing the same
-picture — a hand whose cards did not change, the same scoring card — lists that attachment
-instead of a file, so nothing is drawn or uploaded. What a surface shows is forgotten before
-a request that uploads a new picture and learnt again from Discord's answer (a request whose
-fate is unknown may or may not have replaced it); a request that keeps the picture leaves it
-there whatever its fate. Should Discord still refuse an attachment an edit keeps (400: a
-late request replaced it meanwhile), the edit is sent again with the picture uploaded. An open
+shows and its attachment (:class:`_Picture`), and an edit showing the same picture — a hand
+whose cards did not change, the same scoring card — lists that attachment instead of a file,
+so nothing is drawn or uploaded. What a surface shows is forgotten before a request that
+uploads a new picture and learnt again from Discord's answer (a request whose fate is
+unknown may or may not have replaced it); a request that keeps the picture leaves it there
+whatever its fate. After a request that hung, nothing is kept until the late checks have
+passed: the hung request may still land and replace the picture. Should Discord refuse an
+attachment an edit keeps all the same (400), the edit is sent again with the picture. An open
 hand keeps its interaction without the clicked message: a discord.py ``Interaction`` carries
 the whole message a component was clicked on, and hundreds of open hands kept that many
 objects for the collector to walk.
@@ -38,7 +39,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,6 +82,34 @@ CLOSED_KEPT = 2048
 
 
 @dataclass
+class _Picture:
+    """The picture a message shows, as far as this process knows, and its attachment there
+    (see the module docstring)."""
+
+    shown: Shown | None = None
+    doubt_until: float = 0.0  # monotonic time: until then, a request that hung may land
+
+    def known(self) -> Shown | None:
+        """What an edit may keep: the picture shown, unless a late request may replace it."""
+        return self.shown if time.monotonic() >= self.doubt_until else None
+
+    def sending(self, payload: Payload) -> None:
+        """A request of ``payload`` goes out: one that uploads makes the picture unknown."""
+        if payload.kept is None:
+            self.shown = None
+
+    def sent(self, payload: Payload, message: discord.Message | None) -> None:
+        """Discord answered a request of ``payload`` with ``message``."""
+        self.shown = payload.shown_on(message)
+
+    def doubt(self) -> None:
+        """A request hung and was given up: until the late checks have passed, it may land
+        and replace whatever the message shows."""
+        self.shown = None
+        self.doubt_until = time.monotonic() + LATE_CHECKS[-1]
+
+
+@dataclass
 class _TableSurface:
     """One table's public message: what it shows and what it should show."""
 
@@ -89,7 +118,7 @@ class _TableSurface:
     repost: bool = False  # post anew at the bottom (asked for, or the message is gone)
     posting: bool = False  # a post is under way (a repost asked now is absorbed by it)
     nonce: str | None = None  # of the post under way: a retried post is not doubled
-    showing: Shown | None = None  # the picture the message shows (the scoring card)
+    picture: _Picture = field(default_factory=_Picture)  # the scoring card it shows
     task: asyncio.Task[None] | None = None
     waiting: list[tuple[int, asyncio.Future[None]]] = field(default_factory=list)
 
@@ -127,7 +156,7 @@ class _OpenHand:
     language: str  # its reader's
     signature: tuple[Any, ...]  # what it offers (see hand_signature)
     message_id: int | None  # the hand message (None: not known)
-    showing: Shown | None  # the picture it shows, and its attachment there
+    picture: _Picture  # the picture it shows, and its attachment there
     shown: int  # the table version it shows
     expires: float  # monotonic time at which it goes to sleep
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -275,6 +304,7 @@ class TableMessages:
                 pause,
             )
             if isinstance(exc, TimeoutError):
+                surface.picture.doubt()
                 self._check_later(target.id)
             await asyncio.sleep(pause)
             return True
@@ -295,7 +325,7 @@ class TableMessages:
         def again() -> None:
             surface = self._tables.get(table_id)
             if surface is not None and not self._stopping:
-                surface.shown, surface.showing = -1, None
+                surface.shown = -1
                 self.want(surface.wanted)
 
         self._later(again)
@@ -308,7 +338,7 @@ class TableMessages:
             surface = self._tables.get(table_id)
             still_open = self._hands.get(table_id, {}).get(hand.seat) is hand
             if surface is not None and still_open and not self._stopping:
-                hand.shown, hand.signature, hand.showing = -1, (), None
+                hand.shown, hand.signature = -1, ()
                 self._update_hands(surface.wanted)
 
         self._later(again)
@@ -323,18 +353,17 @@ class TableMessages:
         assert table.message_id is not None
         channel = self.client.get_partial_messageable(table.channel_id)
         message = channel.get_partial_message(table.message_id)
-        payload = await table_layout(table, self.emojis, showing=surface.showing)
-        if payload.kept is None:
-            surface.showing = None  # a new picture: unknown until Discord answers
+        payload = await table_layout(table, self.emojis, showing=surface.picture.known())
+        surface.picture.sending(payload)
         try:
             edited = await within(message.edit(**payload.edit_kwargs()))
         except discord.HTTPException as exc:
             if not _lost_kept(exc, payload):
                 raise
-            surface.showing = None
             payload = await table_layout(table, self.emojis)
+            surface.picture.sending(payload)
             edited = await within(message.edit(**payload.edit_kwargs()))
-        surface.showing = payload.shown_on(edited)
+        surface.picture.sent(payload, edited)
 
     async def _post(self, surface: _TableSurface, table: Table) -> None:
         """Post the table at the bottom of its channel, remember where, retire the old one."""
@@ -344,9 +373,9 @@ class TableMessages:
             channel = self.client.get_partial_messageable(table.channel_id)
             if surface.nonce is None:
                 surface.nonce = str(secrets.randbits(62))
-            surface.showing = None
+            surface.picture.sending(payload)
             message = await within(channel.send(**payload.send_kwargs(), nonce=surface.nonce))
-            surface.showing = payload.shown_on(message)
+            surface.picture.sent(payload, message)
             old = table.message_id
             current = await self.service.set_message(table, message.id)
             surface.nonce = None
@@ -420,31 +449,34 @@ class TableMessages:
             newest = self.latest(table)
             if newest.match is None or newest.playing_seat_of(newest.players[seat].user_id) != seat:
                 newest = table
-            showing = _showing(interaction, hands.get(seat), callback=callback)
+            hand = hands.get(seat)
+            showing = _showing(interaction, hand, callback=callback)
             payload = await hand_payload(
                 newest, seat, notes=notes, ui=ui, emojis=self.emojis, showing=showing
             )
             expires = time.monotonic() + HAND_TOKEN_SECONDS - _age(interaction)
+            if hand is not None:
+                hand.picture.sending(payload)
+            hung = False
             if callback:
                 answered = await within(interaction.response.edit_message(**payload.edit_kwargs()))
                 message = answered.resource if answered is not None else None
                 shown_message = message if isinstance(message, discord.Message) else None
             else:
                 try:
-                    shown_message = await self._edit_response(interaction, payload, expires)
+                    shown_message, hung = await self._edit_response(interaction, payload, expires)
                 except discord.HTTPException as exc:
                     if not _lost_kept(exc, payload):
                         raise
                     payload = await hand_payload(
                         newest, seat, notes=notes, ui=ui, emojis=self.emojis
                     )
-                    shown_message = await self._edit_response(interaction, payload, expires)
+                    shown_message, hung = await self._edit_response(interaction, payload, expires)
             # Kept for its token only: let the clicked message go (nothing of the bot reads
             # it once the click is routed, and discord.py only for edit_message answers,
             # which were given above if at all).
             interaction.message = None
             message_id = shown_message.id if shown_message is not None else None
-            shows = payload.shown_on(shown_message)
             hand = hands.get(seat)
             if hand is None:
                 hand = hands[seat] = _OpenHand(
@@ -453,7 +485,7 @@ class TableMessages:
                     current_language(),
                     hand_signature(newest, seat),
                     message_id,
-                    shows,
+                    _Picture(),
                     newest.version,
                     expires,
                     lock,
@@ -461,20 +493,31 @@ class TableMessages:
             else:  # the same hand, through its newest interaction
                 hand.interaction, hand.language = interaction, current_language()
                 hand.signature = hand_signature(newest, seat)
-                hand.message_id, hand.showing = message_id, shows
+                if message_id != hand.message_id:
+                    hand.message_id, hand.picture = message_id, _Picture()
                 hand.shown, hand.expires = max(hand.shown, newest.version), expires
+            hand.picture.sent(payload, shown_message)
+            if hung:
+                hand.picture.doubt()
             self._set_sleep(table.id, hand)
 
     @staticmethod
     async def _edit_response(
         interaction: discord.Interaction[Any], payload: Payload, until: float
-    ) -> discord.InteractionMessage:
-        """Edit the interaction's response to ``payload``, trying again after passing trouble."""
-        return await patiently(
-            lambda: interaction.edit_original_response(**payload.edit_kwargs()),
-            what=f"Interaction {interaction.id}: a hand",
-            until=until,
+    ) -> tuple[discord.InteractionMessage, bool]:
+        """Edit the interaction's response to ``payload``, trying again after passing trouble;
+        the message, and whether a try failed before (it may have hung and land later)."""
+        tries = 0
+
+        def request() -> Awaitable[discord.InteractionMessage]:
+            nonlocal tries
+            tries += 1
+            return interaction.edit_original_response(**payload.edit_kwargs())
+
+        message = await patiently(
+            request, what=f"Interaction {interaction.id}: a hand", until=until
         )
+        return message, tries > 1
 
     def _set_sleep(self, table_id: str, hand: _OpenHand) -> None:
         """Before the hand's token expires, it says it has gone to sleep."""
@@ -551,11 +594,10 @@ class TableMessages:
                 return -1.0  # it goes to sleep instead
             with speaking(hand.language):
                 payload = await hand_payload(
-                    table, hand.seat, emojis=self.emojis, showing=hand.showing
+                    table, hand.seat, emojis=self.emojis, showing=hand.picture.known()
                 )
             kwargs = payload.edit_kwargs()
-            if payload.kept is None:
-                hand.showing = None  # a new picture: unknown until Discord answers
+            hand.picture.sending(payload)
             try:
                 edited = await within(hand.interaction.edit_original_response(**kwargs))
             except asyncio.CancelledError:
@@ -563,7 +605,7 @@ class TableMessages:
             except Exception as exc:
                 if isinstance(exc, discord.HTTPException) and _lost_kept(exc, payload):
                     log.info("Table %s: a hand's picture is gone; sending it again", table_id)
-                    hand.showing = None
+                    hand.picture.shown = None
                     return None  # hand.wanted stays: edited again at once, with the picture
                 if verdict(exc) is not Verdict.RETRY:
                     # The token expired or the message was dismissed: stop following it.
@@ -574,10 +616,11 @@ class TableMessages:
                     "Table %s: could not update a hand (%s); trying again", table_id, trouble(exc)
                 )
                 if isinstance(exc, TimeoutError):
+                    hand.picture.doubt()
                     self._check_hand_later(table_id, hand)
                 return 1.0
-            hand.signature, hand.shown = signature, table.version
-            hand.message_id, hand.showing = edited.id, payload.shown_on(edited)
+            hand.signature, hand.shown, hand.message_id = signature, table.version, edited.id
+            hand.picture.sent(payload, edited)
             if hand.wanted is table:
                 hand.wanted = None
             return None
@@ -637,7 +680,7 @@ def _showing(
     open hand's, if the click was on the open hand and the response updates the clicked
     message (a deferred update, or the one callback). A new message (a deferred "thinking"
     answer, a slash command) shows nothing yet."""
-    if hand is None or hand.showing is None or hand.message_id is None:
+    if hand is None or hand.message_id is None:
         return None
     message = interaction.message
     if message is None or message.id != hand.message_id:
@@ -645,4 +688,4 @@ def _showing(
     updates = interaction.response.type is discord.InteractionResponseType.deferred_message_update
     if callback:
         updates = not interaction.response.is_done()
-    return hand.showing if updates else None
+    return hand.picture.known() if updates else None
