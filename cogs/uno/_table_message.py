@@ -438,10 +438,11 @@ class TableMessages:
         from now on (the newest version seen: never older than what it showed).
 
         The response is edited (``edit_original_response``: after a deferral), or, with
-        ``callback``, the interaction is answered by one callback that updates the clicked
-        message (an UPDATE_MESSAGE response: the interaction must not be answered yet, and
-        it must be a click on a message, the hand). Either way, when that message is the open
-        hand and shows this hand's picture already, the picture is kept, not uploaded."""
+        ``callback``, the interaction (not answered yet) is answered by one callback that
+        carries the hand: a click on a hand message is answered by updating that message (an
+        UPDATE_MESSAGE response), anything else (the table's **Show my hand**, ``/uno hand``)
+        by a new ephemeral message. When the message updated is the open hand and shows this
+        hand's picture already, the picture is kept, not uploaded."""
         hands = self._hands.setdefault(table.id, {})
         hand = hands.get(seat)
         lock = hand.lock if hand is not None else asyncio.Lock()
@@ -459,7 +460,13 @@ class TableMessages:
                 hand.picture.sending(payload)
             hung = False
             if callback:
-                answered = await within(interaction.response.edit_message(**payload.edit_kwargs()))
+                response = interaction.response
+                if _clicked_a_hand(interaction):  # the one callback updates the hand
+                    answered = await within(response.edit_message(**payload.edit_kwargs()))
+                else:  # the table's button or a command: the hand, a new ephemeral message
+                    answered = await within(
+                        response.send_message(ephemeral=True, **payload.send_kwargs())
+                    )
                 message = answered.resource if answered is not None else None
                 shown_message = message if isinstance(message, discord.Message) else None
             else:
@@ -671,6 +678,13 @@ def _lost_kept(exc: discord.HTTPException, payload: Payload) -> bool:
     attachment is gone — a request that hung replaced it when it landed late. The picture
     must be uploaded again."""
     return payload.kept is not None and exc.status == 400
+
+
+def _clicked_a_hand(interaction: discord.Interaction[Any]) -> bool:
+    """Was the interaction a click on an ephemeral message of the bot (a hand)? A click on the
+    public table message, or a command, is answered with a new message instead."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
 
 
 def _showing(

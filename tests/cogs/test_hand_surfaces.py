@@ -38,6 +38,7 @@ class Message(discord.Message):
     def __init__(self, message_id: int) -> None:
         self.id = message_id
         self.attachments: list[Any] = []
+        self.flags = discord.MessageFlags(ephemeral=True)
 
     def apply(self, kwargs: dict[str, Any]) -> Message:
         """The message after an edit: listed attachments kept, new files uploaded."""
@@ -66,6 +67,15 @@ class Response:
         self.type = discord.InteractionResponseType.message_update
         self.callbacks.append(kwargs)
         return SimpleNamespace(resource=self.message.apply(kwargs))
+
+    async def send_message(self, *, ephemeral: bool, **kwargs: Any) -> Any:
+        assert not self.is_done(), "an interaction is answered once"
+        assert ephemeral, "a hand is only ever shown to its owner"
+        self.type = discord.InteractionResponseType.channel_message
+        self.callbacks.append(kwargs)
+        created = Message(next(IDS))
+        created.attachments = [Attachment(next(IDS), f.filename or "") for f in kwargs["files"]]
+        return SimpleNamespace(resource=created)
 
 
 class Interaction:
@@ -148,4 +158,18 @@ async def test_a_click_on_the_hand_is_answered_by_one_callback() -> None:
     again = Interaction(hand, None)
     await show(surfaces, again, still, callback=True)
     assert again.response.callbacks[0]["attachments"] == [picture]
+    surfaces.stop()
+
+
+async def test_show_my_hand_is_answered_by_one_callback_with_a_new_message() -> None:
+    """The table's button or ``/uno hand`` without a deferral: one callback, a new ephemeral
+    message with the picture (a new message keeps nothing)."""
+    table = stacked([["R1", "R5", "B9"], ["R3", "Y4", "G5"], ["R6", "Y7", "G8"]], "R9")
+    surfaces = messages()
+    command = Interaction(None, None)
+    await show(surfaces, command, table, callback=True)
+    (answer,) = command.response.callbacks
+    assert [f.filename for f in answer["files"]] == ["hand.png"]
+    assert command.response.type is discord.InteractionResponseType.channel_message
+    assert command.edits == []
     surfaces.stop()
