@@ -4,20 +4,24 @@
 stacks, one line per distinct stack: ``thread (TID): NAME;frame;frame… COUNT``) and reads
 the CPU time of each of the process's threads from ``/proc/PID/task/TID/stat`` at the start
 and the end of the measured window. py-spy alone cannot give CPU shares on a busy machine:
-it samples every thread that is not idle, so a thread that waits for a core (or for the GIL)
+it samples every thread that is not idle, so a thread that waits for a core (or for the GIL,
+right after a wait: a worker thread woken by a queue, the event loop back from its selector)
 counts as much as one that runs. So the CPU comes from ``/proc``, thread by thread, and only
 the split *within* a thread comes from its samples: a thread's CPU is shared among the
-parts below in proportion to its samples in each.
+parts below in proportion to its samples in each, leaving out the samples still at a wait
+(:data:`WAITS`). Two threads belong to one part whole: aiosqlite's (the database) and the
+test launcher's fake clock (the rest; the floor bot has it too).
 
 A sample belongs to the part of the innermost frame that names one (a ``json.dumps`` called
 by discord.py is Discord I/O, one called by storage is the database):
 
 * **pictures**: ``renders/`` and Pillow — drawing and encoding (in worker threads);
 * **database**: ``storage/``, aiosqlite and its thread, sqlite3, asyncpg;
-* **Discord I/O**: discord.py, aiohttp, yarl, multidict, ssl — what the floor bot pays too:
-  building payloads, JSON, HTTP, the gateway;
+* **Discord I/O**: discord.py, aiohttp, yarl, multidict, ssl, asyncio's socket transports —
+  what the floor bot pays too: building payloads, JSON, HTTP, the gateway;
 * **engine**: ``engine/`` and ``players/`` — the rules and computer players;
-* **event loop**: asyncio's own machinery, the selector, thread pools;
+* **event loop**: asyncio's own machinery (tasks, callbacks, waking the loop from other
+  threads), thread pools;
 * **the bot's code**: ``cogs/``, ``tables/``, ``hosting/``, ``bot.py``;
 * **the rest**: anything else (the test launcher's fake clock thread, logging, gc, …).
 
@@ -36,33 +40,67 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-#: The parts, in the order they are printed, and the frame paths that belong to each.
-PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("pictures", ("renders/", "PIL/")),
-    ("database", ("storage/", "aiosqlite/", "sqlite3/", "asyncpg/")),
-    ("Discord I/O", ("discord/", "aiohttp/", "yarl/", "multidict/", "ssl.py", "http/")),
-    ("engine", ("engine/", "players/")),
-    (
-        "event loop",
-        ("asyncio/", "selectors.py", "concurrent/", "threading.py", "queue.py", "selector_events"),
-    ),
-    ("the bot's code", ("cogs/", "tables/", "hosting/", "bot.py")),
-)
 REST = "the rest"
-ORDER = (*(name for name, _ in PARTS), REST)
+#: The parts, in the order they are printed, and the frames that belong to each: a path
+#: prefix, and optionally the start of the function's name.
+PARTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
+    ("pictures", (("renders/", ""), ("PIL/", ""))),
+    ("database", (("storage/", ""), ("aiosqlite/", ""), ("sqlite3/", ""), ("asyncpg/", ""))),
+    (
+        "Discord I/O",
+        (
+            ("discord/", ""),
+            ("aiohttp/", ""),
+            ("yarl/", ""),
+            ("multidict/", ""),
+            ("ssl.py", ""),
+            ("asyncio/selector_events.py", "_SelectorSocketTransport"),
+            ("asyncio/sslproto.py", ""),
+        ),
+    ),
+    ("engine", (("engine/", ""), ("players/", ""))),
+    (REST, (("tests/", ""),)),
+    ("event loop", (("asyncio/", ""), ("concurrent/", ""), ("threading.py", ""))),
+    ("the bot's code", (("cogs/", ""), ("tables/", ""), ("hosting/", ""), ("bot.py", ""))),
+)
+ORDER = (*dict.fromkeys(name for name, _ in PARTS if name != REST), REST)
+#: Innermost frames where a thread waits (py-spy samples it when the wait ends and it waits
+#: for the GIL): a thread pool's worker waiting for work, the event loop in its selector.
+WAITS = (("concurrent/futures/thread.py", "_worker"), ("selectors.py", ""))
+#: Threads that belong to one part whole, by the start of their name.
+WHOLE_THREADS = (("fake-discord-clock", REST), ("Thread-", "database"))
+WAITING = "waiting"
 THREAD = re.compile(r"^thread \((\d+)\): ?(.*)$")
-FRAME_FILE = re.compile(r"\(([^():]+)(?::\d+)?\)$")
+FRAME = re.compile(r"^(?P<function>.*?) \((?P<path>[^():]+)(?::\d+)?\)$")
+
+
+def _matches(frame: str, rules: tuple[tuple[str, str], ...]) -> bool:
+    found = FRAME.match(frame)
+    path, function = (found.group("path"), found.group("function")) if found else (frame, "")
+    return any(path.startswith(p) and function.startswith(f) for p, f in rules)
 
 
 def part_of(frames: list[str]) -> str:
-    """The part a sample belongs to: that of its innermost frame that names one."""
+    """The part a sample belongs to: that of its innermost frame that names one
+    (:data:`WAITING` for a sample still at a wait)."""
+    if frames and _matches(frames[-1], WAITS):
+        return WAITING
     for frame in reversed(frames):
-        found = FRAME_FILE.search(frame)
-        where = found.group(1) if found else frame
-        for name, prefixes in PARTS:
-            if where.startswith(prefixes):
+        for name, rules in PARTS:
+            if _matches(frame, rules):
                 return name
     return REST
+
+
+def whole_part(thread_name: str) -> str | None:
+    """The part a whole thread belongs to, if it is one of :data:`WHOLE_THREADS`
+    (``Thread-1 (_connection_worker_thread)`` is aiosqlite's)."""
+    for start, part in WHOLE_THREADS:
+        if thread_name.startswith(start) and (
+            part != "database" or "_connection_worker_thread" in thread_name
+        ):
+            return part
+    return None
 
 
 def read_stacks(path: str | Path) -> dict[int, tuple[str, Counter[str]]]:
@@ -120,18 +158,22 @@ def split(
         name, samples = stacks.get(int(tid_text), (f"thread {tid_text}", Counter()))
         label = re.sub(r"_\d+$", "_N", name.split(" (")[0])  # asyncio_0 .. asyncio_5 together
         per_thread[label] = per_thread.get(label, 0.0) + seconds
-        total = sum(samples.values())
-        if not total:
-            per_part[REST] += seconds
+        whole = whole_part(name)
+        working = {p: c for p, c in samples.items() if p != WAITING}
+        total = sum(working.values())
+        if whole is not None or not total:
+            per_part[whole or REST] += seconds
             continue
-        for part, count in samples.items():
+        for part, count in working.items():
             per_part[part] += seconds * count / total
-    whole = sum(per_part.values())
+    everything = sum(per_part.values())
     n = max(interactions, 1)
     return {
-        "cpu_ms_per_interaction": round(whole * 1000 / n, 3),
+        "cpu_ms_per_interaction": round(everything * 1000 / n, 3),
         "parts_ms_per_interaction": {p: round(per_part[p] * 1000 / n, 3) for p in ORDER},
-        "parts_share": {p: round(per_part[p] / whole, 3) if whole else 0.0 for p in ORDER},
+        "parts_share": {
+            p: round(per_part[p] / everything, 3) if everything else 0.0 for p in ORDER
+        },
         "threads_ms_per_interaction": {
             t: round(s * 1000 / n, 3) for t, s in sorted(per_thread.items(), key=lambda x: -x[1])
         },
