@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
 
 import discord
 
@@ -75,12 +74,18 @@ class CardEmojis:
         for name, emoji in existing.items():
             base, _, _ = name.rpartition("_")
             by_base.setdefault(base, []).append(emoji)
+        missing = [art for art in wanted if art.versioned_name not in existing]
+        # Only what must be uploaded is drawn: all of it at once, off the event loop.
+        pictures = await asyncio.to_thread(lambda: [art.png for art in missing])
+        self.drawn = len(pictures)
+        for art, picture in zip(missing, pictures, strict=True):
+            if art.versioned_name not in existing:
+                found = await self._upload(art, picture, by_base.get(art.name, []), existing)
+                if found is not None:
+                    existing[art.versioned_name] = found
         for art in wanted:
-            found = existing.get(art.versioned_name)
-            if found is None:
-                found = await self._upload(art, by_base.get(art.name, []))
-            if found is not None:
-                self._emojis[art.name] = found
+            if art.versioned_name in existing:
+                self._emojis[art.name] = existing[art.versioned_name]
         log.info(
             "Card emojis ready: %d (%d drawn, %d uploaded, %d replaced)",
             len(self._emojis),
@@ -89,21 +94,31 @@ class CardEmojis:
             self.replaced,
         )
 
-    async def _upload(self, art: EmojiArt, older: list[discord.Emoji]) -> discord.Emoji | None:
-        """Upload ``art``; an older picture of the same face goes first (its art changed)."""
+    async def _upload(
+        self,
+        art: EmojiArt,
+        picture: bytes,
+        older: list[discord.Emoji],
+        existing: dict[str, discord.Emoji],
+    ) -> discord.Emoji | None:
+        """Upload ``art``; an older picture of the same face goes first (its art changed).
+
+        Refused because the name is taken: another process of the bot (a shard starting at
+        the same time) uploaded it meanwhile; that one is taken, and ``existing`` learns every
+        emoji uploaded by then, so the ones the other process did are not tried again."""
         for old in older:
             await old.delete()
             self.replaced += 1
-        image = await asyncio.to_thread(lambda: art.png)  # drawn now, off the event loop
-        self.drawn += 1
         try:
-            emoji = await self.client.create_application_emoji(name=art.versioned_name, image=image)
+            emoji = await self.client.create_application_emoji(
+                name=art.versioned_name, image=picture
+            )
         except discord.HTTPException as exc:
-            # Another process of the bot uploaded it meanwhile: take that one.
             again = await self.client.fetch_application_emojis()
-            emoji_found: Any = next((e for e in again if e.name == art.versioned_name), None)
+            existing.update((e.name, e) for e in again)
+            emoji_found = existing.get(art.versioned_name)
             if emoji_found is None:
                 log.warning("Could not upload the emoji %s (%s)", art.versioned_name, trouble(exc))
-            return emoji_found  # type: ignore[no-any-return]
+            return emoji_found
         self.uploaded += 1
         return emoji
