@@ -11,6 +11,12 @@ Challenge, or a start colour. Between two moves of a table a player thinks for a
 random 0..``--think-ms`` ms. A driver waits, like a player, until the table message shows the
 move before the next player acts.
 
+With ``--keep-hands`` players behave as the hand message invites them to ("this message
+updates when it comes"): each opens their hand as the game starts and keeps it, acts from it
+when the bot has brought it to their turn, and opens a new one (as above) only when it does
+not follow within a few seconds; the floor's hands then follow the turn too (one edit a
+move, as the bot's). Without it, every move begins with a new hand message.
+
 Between two hands the table message offers "Next hand" instead of "Show my hand": the
 players wait for the table to deal the next hand (its pause), as people do. A match that
 ends is opened anew (``/uno new``, joins, Start), so the mix keeps its slash commands;
@@ -48,6 +54,9 @@ drift of the machine's load falls on both. For every run it prints a ``run`` JSO
 * ``health``: unanswered interactions, the fake's unknown routes and rejected requests,
   tracebacks, stuck tables.
 
+The card emojis a bot uploads after its first start are not a move's traffic: each bot's
+window opens once it reports them ready.
+
 Then a ``summary`` line per size — the bot's figures, the floor's, and
 ``cpu_ratio_bot_to_floor`` (medians when ``--repeats`` > 1) — and two Markdown tables on
 stderr (the latencies; the traffic per move beside CPU per interaction). Targets: CPU per
@@ -62,6 +71,7 @@ missed, 2 when a run was not clean.
     PYTHONPATH=. python benchmarks/bot_bench.py [--tables 10,100,300] [--seconds 20]
         [--repeats 1] [--only bot|floor|before] [--before-root DIR] [--think-ms 200]
         [--slash-share 0.1] [--points N] [--seed 1] [--no-calibrate] [--py-spy stacks.txt]
+        [--keep-hands]
 
 ``--before-root DIR`` also runs the bot of another checkout (``git worktree add --detach
 /tmp/before main``) in the same run, alternated with the floor and this bot (floor, before,
@@ -69,8 +79,17 @@ bot, then bot, before, floor, ...): before and after, each with its ratio to the
 from one run on one machine.
 
 ``--py-spy FILE`` records the bot process with py-spy during the window (``pip install
-py-spy``; ``.txt`` gives collapsed stacks, anything else an SVG flame graph). It slows the bot
-down a little; use it to find what dominates, not for the figures.
+py-spy``; ``.txt`` gives collapsed stacks, anything else an SVG flame graph; with
+``--before-root`` the before bot too, in ``FILE``'s name with ``.before``). It slows the bot
+down a little; use it to find what dominates, not for the figures. With ``.txt``, each run
+also reports where its CPU went (``cpu_split``, and a table at the end): every thread's CPU
+time in the window (``threads_cpu_s``, from ``/proc``) split by what that thread's samples
+were doing — pictures, database, Discord I/O, engine, event loop, the bot's code, the rest
+(``benchmarks/cpu_split.py``).
+
+Issue 26's targets are checked too (a table at the end, and the exit status): CPU per
+interaction <= 2x the floor, and per move at most 0.5 hand pictures, 8 kB uploaded and 4 REST
+calls (``hands_uploads_per_move``, ``upload_kb_per_move``, ``calls_per_move``).
 """
 
 from __future__ import annotations
@@ -98,6 +117,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.cpu_split import cpu_delta, read_stacks, split, thread_cpu  # noqa: E402
+from benchmarks.cpu_split import table as split_table  # noqa: E402
 from tables.table import NEXT_HAND_SECONDS  # noqa: E402
 from tests.fakediscord import (  # noqa: E402
     BotProcess,
@@ -112,11 +133,16 @@ from tests.fakediscord import (  # noqa: E402
 DEADLINE = 3.0  # Discord's: a first answer later than this is "This interaction failed"
 FOLLOW_WITHIN = 15.0  # for the deferred message to be filled in / the message to be edited
 TABLE_WITHIN = 15.0  # for the public table message to show a move
+HAND_FOLLOWS = 3.0  # --keep-hands: for a player's own hand message to show their turn
 BAR_P99_MS = 100.0  # first answer p99, at the largest number of tables
 BAR_FINAL_P99_MS = 500.0  # final answer p99, at the largest number of tables
 BAR_STALL_MS = 20.0  # the longest garbage collection of the bot
 TARGET_CPU_RATIO = 2.0  # CPU per interaction, bot / floor, in the same run
 STRETCH_CPU_RATIO = 1.5
+#: What a move may send Discord (issue 26): hand pictures, kB uploaded, REST calls.
+TARGET_HAND_PICTURES = 0.5
+TARGET_UPLOAD_KB = 8.0
+TARGET_CALLS = 4.0
 STALL_REPORT_SECONDS = 5.0  # bot.watch_event_loop's report_every
 
 VERSION = re.compile(r"version (\d+)")
@@ -212,6 +238,16 @@ class BenchDiscord(FakeDiscord):
             self._touch(msg)
         finally:
             self._poke(msg.channel.id)
+
+    async def until_true(self, predicate: Callable[[], Any], within: float) -> bool:
+        """Wait until ``predicate()`` holds, checking every 0.1 s (outside any channel)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + within
+        while not predicate():
+            if loop.time() >= end:
+                return False
+            await asyncio.sleep(0.1)
+        return True
 
     async def until(
         self, channel: FakeChannel, predicate: Callable[[], Any], within: float
@@ -461,10 +497,13 @@ class Driver:
         think: float,
         slash_share: float,
         points: int | None,
+        keep_hands: bool = False,
     ) -> None:
         self.bench = bench
         self.think = think
         self.slash_share = slash_share
+        self.keep_hands = keep_hands
+        self.hands: dict[int, FakeMessage] = {}  # keep_hands: each player's own hand message
         self.fake = bench.fake
         self.index = index
         self.channel = channel
@@ -586,8 +625,12 @@ class Driver:
         lobby = await self.table_at_least(version + 2)
         self.moved()
         await self.press(host, lobby, f"uno:1:start:{self.table_id}")
-        await self.table_at_least(version + 3)
+        started = await self.table_at_least(version + 3)
         self.moved()
+        self.hands = {}
+        if self.keep_hands:  # as the game starts, each player opens their hand and keeps it
+            for user in (host, second, third):
+                self.hands[user.id] = await self.show_hand(user, started)
 
     def moved(self) -> None:
         """Count a move: one interaction of a player — the last one of a decision — after
@@ -633,18 +676,21 @@ class Driver:
                 self.bench.anomaly("no_turn", f"table {self.index}: {table.content!r}")
                 raise StuckError(f"table {self.index}: whose turn? {table.content!r}")
             version = footer_version(table)
+            if self.keep_hands:
+                # The player's own hand message, which the bot brings to each turn; a new one
+                # only if theirs does not follow.
+                hand = self.hands.get(user.id)
+                if hand is None or not await self.follows(hand, version):
+                    hand = self.hands[user.id] = await self.show_hand(user, table)
             # The player looks at their hand, unless the one on screen is still current.
-            if not (
+            elif not (
                 hand is not None
                 and hand.ephemeral_for is not None
                 and hand.ephemeral_for.id == user.id
                 and hand_version(hand) == version
                 and is_hand(hand)
             ):
-                if self.rng.random() < self.slash_share:
-                    hand = (await self.ask(user, "uno hand")).message
-                else:
-                    hand = (await self.press(user, table, hand_button)).message
+                hand = await self.show_hand(user, table)
             if hand is None or not is_hand(hand):
                 self.bench.anomaly("not_a_hand", f"table {self.index}: {hand and hand.content!r}")
                 raise StuckError(f"table {self.index}: no hand for {user.name}")
@@ -654,6 +700,19 @@ class Driver:
             await self.table_at_least(version + 1)
             self.moved()
             await asyncio.sleep(self.rng.uniform(0.0, self.think))
+
+    async def show_hand(self, user: FakeUser, table: FakeMessage) -> FakeMessage | None:
+        """A new hand message: "Show my hand" on the table message, or ``/uno hand``."""
+        if self.rng.random() < self.slash_share:
+            return (await self.ask(user, "uno hand")).message
+        return (await self.press(user, table, f"uno:1:hand:{self.table_id}")).message
+
+    async def follows(self, hand: FakeMessage, version: int) -> bool:
+        """``--keep-hands``: whether the player's hand message shows ``version`` within
+        :data:`HAND_FOLLOWS` s (the bot edits it when the turn comes, next to the table)."""
+        return await self.fake.until(
+            self.channel, lambda: is_hand(hand) and hand_version(hand) >= version, HAND_FOLLOWS
+        )
 
     async def move(self, user: FakeUser, hand: FakeMessage) -> FakeMessage:
         """One decision on ``hand``; returns the hand message after it."""
@@ -868,6 +927,7 @@ async def one_run(
             think=args.think_ms / 1000.0,
             slash_share=args.slash_share,
             points=args.points,
+            keep_hands=args.keep_hands,
         )
         for i in range(tables)
     ]
@@ -876,6 +936,8 @@ async def one_run(
     await fake.start()
     try:
         env = {"MONITOR_EVENT_LOOP": "1", "LOG_LEVEL": "INFO"}
+        if args.keep_hands:
+            env["FLOOR_OPEN_HANDS"] = "1"  # the floor's hands follow the turn too
         root = ROOT
         if kind == "before":  # the same bot from another checkout (an older commit)
             root = Path(args.before_root)  # resolved in main()
@@ -891,6 +953,12 @@ async def one_run(
             ready_timeout=60.0,
         ) as bot:
             stamper = asyncio.create_task(stamp_output(bot, stamped))
+            if kind != "floor":
+                # The card emojis are uploaded once, in the background after a first start:
+                # not a move's traffic, so not in the window.
+                await fake.until_true(
+                    lambda: any("Card emojis ready" in line for line in bot.output), 120.0
+                )
             note(f"{kind}: ready (pid {bot.pid}); opening {tables} tables")
 
             # -- setup: open every table (a few at a time, as a server's evening starts)
@@ -915,8 +983,9 @@ async def one_run(
             # -- the measured window: every table at once
             bench.phase = "play"
             profiler = None
-            if args.py_spy and kind == "bot":
-                profiler = await start_py_spy(args.py_spy, bot.pid, args.seconds)
+            stacks = stacks_path(args, kind)
+            if stacks is not None:
+                profiler = await start_py_spy(stacks, bot.pid, args.seconds)
             # This process's cyclic GC would pause the fake for up to hundreds of ms as the
             # fake's records grow, and a pause between dispatch and the answer's arrival
             # counts against the bot. Memory is plenty for a window: no GC in it.
@@ -927,12 +996,12 @@ async def one_run(
             own_probe = asyncio.create_task(watch_own_loop(own_lateness))
             window_start = time.monotonic()
             bot_cpu0, own_cpu0 = cpu_seconds_of(bot.pid), own_cpu_seconds()
-            times0 = cpu_times()
+            times0, threads0 = cpu_times(), thread_cpu(bot.pid)
             until = window_start + args.seconds
             played = await asyncio.gather(*(d.play(until) for d in live), return_exceptions=True)
             window_end = time.monotonic()
             bot_cpu1, own_cpu1 = cpu_seconds_of(bot.pid), own_cpu_seconds()
-            times1 = cpu_times()
+            times1, threads1 = cpu_times(), thread_cpu(bot.pid)
             memory = memory_mb(bot.pid)
             own_probe.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -943,7 +1012,7 @@ async def one_run(
             if profiler is not None:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(profiler.wait(), 30.0)
-                note(f"py-spy wrote {args.py_spy}")
+                note(f"py-spy wrote {stacks}")
             # The bot reports its stalls every 5 s: wait for the report covering the end.
             await asyncio.sleep(STALL_REPORT_SECONDS + 0.5)
             stamper.cancel()
@@ -951,7 +1020,7 @@ async def one_run(
                 await stamper
             gc.enable()
             gc.unfreeze()
-            return figures_of(
+            record = figures_of(
                 kind,
                 bench,
                 bot,
@@ -967,9 +1036,27 @@ async def one_run(
                 tables=len(live),
                 own_lateness=[late for _, late in own_lateness],
             )
+            record["threads_cpu_s"] = cpu_delta(threads0, threads1)
+            if stacks is not None and stacks.endswith(".txt"):
+                with contextlib.suppress(OSError):
+                    record["cpu_split"] = split(
+                        read_stacks(stacks), record["threads_cpu_s"], record["interactions"]
+                    )
+            return record
     finally:
         await fake.close()
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def stacks_path(args: argparse.Namespace, kind: str) -> str | None:
+    """Where py-spy writes this run's stacks: ``--py-spy`` for the bot, and with
+    ``--before-root`` the before bot's beside it (``stacks.before.txt``); None: no profile."""
+    if not args.py_spy or kind == "floor":
+        return None
+    if kind == "bot":
+        return str(args.py_spy)
+    path = Path(args.py_spy)
+    return str(path.with_name(f"{path.stem}.{kind}{path.suffix}"))
 
 
 async def start_py_spy(path: str, pid: int | None, seconds: float) -> Any:
@@ -1185,6 +1272,15 @@ def summarise(results: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], bool
             line["cpu_ratio_ok_2x"] = bot_cpu / floor_cpu <= TARGET_CPU_RATIO
             line["cpu_ratio_ok_stretch_1_5x"] = bot_cpu / floor_cpu <= STRETCH_CPU_RATIO
             ok = ok and line["cpu_ratio_ok_2x"]
+        traffic = {
+            "hand_pictures_ok": ("bot_hands_uploads_per_move", TARGET_HAND_PICTURES),
+            "upload_kb_ok": ("bot_upload_kb_per_move", TARGET_UPLOAD_KB),
+            "calls_ok": ("bot_calls_per_move", TARGET_CALLS),
+        }
+        for check, (key, bar) in traffic.items():
+            if line.get(key) is not None:
+                line[check] = line[key] <= bar
+                ok = ok and line[check]
         if n == largest and "bot_first_p99_ms" in line:
             checks = {
                 "first_p99_ok": (line["bot_first_p99_ms"] or 1e9) <= BAR_P99_MS,
@@ -1200,8 +1296,38 @@ def summarise(results: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], bool
 
 def table_text(lines: list[dict[str, Any]]) -> str:
     """The summary as Markdown tables (for docs/performance.md): one row per size and kind;
-    the latencies and the collector, then what was sent to Discord per move."""
-    return latency_table(lines) + "\n\n" + traffic_table(lines)
+    the latencies and the collector, what was sent to Discord per move, and the targets."""
+    return "\n\n".join((latency_table(lines), traffic_table(lines), targets_table(lines)))
+
+
+def targets_table(lines: list[dict[str, Any]]) -> str:
+    """Issue 26's targets, for each bot at each size: CPU per interaction against the floor
+    of the same run, hand pictures, kB uploaded and REST calls per move."""
+    rows = [
+        f"| tables | bot | CPU / interaction × floor (≤ {TARGET_CPU_RATIO:g}, stretch "
+        f"{STRETCH_CPU_RATIO:g}) | hand pictures / move (≤ {TARGET_HAND_PICTURES:g}) "
+        f"| uploaded kB / move (≤ {TARGET_UPLOAD_KB:g}) | REST calls / move (≤ {TARGET_CALLS:g}) |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for line in lines:
+        for kind in ("before", "bot"):
+            if f"{kind}_cpu_ms_per_interaction" not in line:
+                continue
+
+            def mark(key: str, bar: float, line: dict[str, Any] = line, kind: str = kind) -> str:
+                value = line.get(key if key.startswith("cpu_ratio") else f"{kind}_{key}")
+                if value is None:
+                    return "–"
+                return f"{value:g} {'✔' if value <= bar else '✘'}"
+
+            rows.append(
+                f"| {line['tables']} | {kind} "
+                f"| {mark(f'cpu_ratio_{kind}_to_floor', TARGET_CPU_RATIO)} "
+                f"| {mark('hands_uploads_per_move', TARGET_HAND_PICTURES)} "
+                f"| {mark('upload_kb_per_move', TARGET_UPLOAD_KB)} "
+                f"| {mark('calls_per_move', TARGET_CALLS)} |"
+            )
+    return "\n".join(rows)
 
 
 def _cell(line: dict[str, Any], kind: str, key: str) -> str:
@@ -1282,6 +1408,12 @@ async def run(args: argparse.Namespace) -> int:
     for line in lines:
         emit(line)
     print(table_text(lines), file=sys.stderr, flush=True)
+    splits = {
+        f"{r['bot']} ({r['tables']} tables)": r["cpu_split"] for r in results if "cpu_split" in r
+    }
+    if splits:
+        note("where the CPU went (each thread's CPU from /proc, split by its py-spy samples)")
+        print(split_table(splits), file=sys.stderr, flush=True)
     if not all(r["health"]["clean"] for r in results):
         return 2
     return 0 if ok else 1
@@ -1317,6 +1449,12 @@ def main() -> int:
         metavar="DIR",
         help="also run the bot of another checkout (e.g. a worktree of main) in the same run, "
         "alternated with the floor and this bot: before and after from one run",
+    )
+    parser.add_argument(
+        "--keep-hands",
+        action="store_true",
+        help="players keep their own hand message, which the bot brings to each turn, and open "
+        "a new one only when it does not follow (the floor's hands follow the turn too)",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(

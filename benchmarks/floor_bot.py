@@ -13,6 +13,10 @@ Run by the benchmark through the fake Discord's launcher (``FAKE_DISCORD_BOT=
 benchmarks.floor_bot``); it reads ``DISCORD_TOKEN``, ``DEV_GUILD_ID`` and
 ``MONITOR_EVENT_LOOP`` and reports its event-loop stalls and garbage collections with the
 bot's own probe (``bot.watch_event_loop``), so both are measured the same way.
+
+``FLOOR_OPEN_HANDS=1`` (``bot_bench.py --keep-hands``): like the UNO bot's open hands, the
+last hand message each player was shown follows the turn — when a move gives a player the
+turn, their hand is edited through the interaction that showed it (one edit a move).
 """
 
 from __future__ import annotations
@@ -45,6 +49,8 @@ class FloorTable:
     turn: int = 0
     hand: int = 0  # 0: the lobby
     message_id: int | None = None
+    #: Per player, the interaction that last showed them their hand (FLOOR_OPEN_HANDS).
+    open_hands: dict[int, discord.Interaction[Any]] = field(default_factory=dict)
 
 
 def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
@@ -63,6 +69,7 @@ class FloorBot(discord.Client):
         self.tables: dict[int, FloorTable] = {}  # by channel
         self.by_id: dict[str, FloorTable] = {}
         self.count = 0
+        self.open_hands = os.environ.get("FLOOR_OPEN_HANDS", "").strip() == "1"
         group = app_commands.Group(name="uno", description="UNO (the benchmark's floor)")
 
         @group.command(name="new", description="Open a table")
@@ -86,7 +93,7 @@ class FloorBot(discord.Client):
         async def hand(interaction: discord.Interaction) -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             table = self.tables[interaction.channel_id or 0]
-            await interaction.edit_original_response(**self.hand_kwargs(table))
+            await self.show_hand(interaction, table)
 
         self.tree.add_command(group, guild=self.guild)
 
@@ -126,6 +133,20 @@ class FloorBot(discord.Client):
         draw = button("Draw", f"uno:1:draw:{table.id}:{table.version}")
         return {"embed": embed, "view": _view(menu, draw)}
 
+    async def show_hand(self, interaction: discord.Interaction, table: FloorTable) -> None:
+        """The player's hand in the interaction's response (kept, to follow the turn)."""
+        await interaction.edit_original_response(**self.hand_kwargs(table))
+        if self.open_hands:
+            table.open_hands[interaction.user.id] = interaction
+
+    async def follow_turn(self, table: FloorTable) -> None:
+        """The hand of the player whose turn it is now shows the turn (FLOOR_OPEN_HANDS)."""
+        if not self.open_hands:
+            return
+        shown = table.open_hands.get(table.players[table.turn])
+        if shown is not None:
+            await shown.edit_original_response(**self.hand_kwargs(table))
+
     async def show(self, table: FloorTable) -> None:
         channel = self.get_partial_messageable(table.channel_id)
         if table.message_id is None:
@@ -154,8 +175,9 @@ class FloorBot(discord.Client):
             await interaction.response.defer()
             table.version += 1
             table.turn = (table.turn + 1) % len(table.players)
-            await interaction.edit_original_response(**self.hand_kwargs(table))
+            await self.show_hand(interaction, table)
             await self.show(table)
+            await self.follow_turn(table)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         if verb == "join":
@@ -165,7 +187,7 @@ class FloorBot(discord.Client):
             await interaction.edit_original_response(content="Started.")
             await self.show(table)
         elif verb == "hand":
-            await interaction.edit_original_response(**self.hand_kwargs(table))
+            await self.show_hand(interaction, table)
 
 
 def button(label: str, custom_id: str) -> discord.ui.Button[Any]:

@@ -153,9 +153,14 @@ def png_bytes(
 
 
 def encode_png(image: Image.Image, *, flip: bool = False) -> bytes:
-    """Encode an RGB image as a palette PNG (:func:`quantize`, then :func:`png_bytes`),
+    """Encode an RGB image as a palette PNG (:func:`quantize`, then
+    :func:`encode_palette_png`)."""
+    return encode_palette_png(quantize(image, flip=flip))
+
+
+def encode_palette_png(palette: Image.Image) -> bytes:
+    """A palette image (already on the fixed palette) as PNG bytes (:func:`png_bytes`),
     again at :data:`FALLBACK_LEVEL` if it comes out larger than :data:`SIZE_BUDGET`."""
-    palette = quantize(image, flip=flip)
     data = png_bytes(palette)
     if len(data) > SIZE_BUDGET:
         data = png_bytes(palette, FALLBACK_LEVEL)

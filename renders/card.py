@@ -672,17 +672,3 @@ def card_sprite(
     sprite.alpha_composite(shadow, (dx, dy))
     sprite.alpha_composite(card)
     return sprite
-
-
-@lru_cache(maxsize=8)
-def marker(size: int, colour: theme.RGB) -> Image.Image:
-    """A downward-pointing triangle ``size`` pixels tall (RGBA), to point at a card."""
-    ss = theme.SUPERSAMPLE
-    s = size * ss
-    w = round(s * 1.3)
-    image = Image.new("RGBA", (w, s), (0, 0, 0, 0))
-    mask = Image.new("L", (w, s), 0)
-    e = s * 0.16
-    ImageDraw.Draw(mask).polygon([(e * 1.4, e), (w - e * 1.4, e), (w / 2, s - e)], fill=255)
-    _stamp(image, mask, colour, theme.INK, e * 0.8)
-    return image.resize((round(size * 1.3), size), Image.Resampling.LANCZOS)

@@ -10,10 +10,9 @@ bot skip a render when nothing a picture shows has changed. Keys cost tens of mi
 What each picture shows (everything else in a view, such as the version, the dealer, the
 discard pile below the top card or a card's id, leaves its key unchanged):
 
-- **hand** (:class:`HandScene`): the hand's faces in order; which of them are raised as
-  playable (:func:`renders.hand.playable_cards`: the legal plays, or the card just drawn
-  while deciding on it); which one carries the "just drawn" marker; the UNO Flip side in
-  play and whether the table plays UNO Flip (its palette).
+- **hand** (:class:`HandScene`): the hand's faces in order, the UNO Flip side in play and
+  whether the table plays UNO Flip (its palette) — nothing about the turn, what is playable
+  or the card just drawn, so the others' moves never change a hand's picture.
 - **table** (:class:`TableScene`): the direction of play; the UNO Flip side (``None`` at a
   classic table); the draw pile's size and, UNO Flip, the other side of its top card; the
   top card, the colour in play and the pending penalty; and per seat (:class:`SeatScene`) the
@@ -40,7 +39,8 @@ from .text import clean_name
 
 #: Part of every key: bump it whenever the pictures change for the same scene (new art, new
 #: fonts, a new palette, other PNG settings), so no cache serves an old picture.
-ART_VERSION = 3
+#: 4: hands without raised, dimmed or marked cards (issue 26).
+ART_VERSION = 4
 
 #: Cards of a seat's UNO Flip fan drawn at most.
 FAN_MAX = 12
@@ -51,8 +51,6 @@ class HandScene:
     """Everything :func:`renders.render_hand` draws."""
 
     faces: tuple[CardFace, ...]
-    raised: tuple[bool, ...]  # per card: playable now (raised, outlined) or dimmed
-    drawn: int | None  # the index of the card just drawn (it gets a marker)
     side: int  # the UNO Flip side in play (0 at a classic table)
     flip: bool  # an UNO Flip table (its palette)
 
@@ -92,7 +90,8 @@ class TableScene:
 
 
 def playable_cards(view: PlayerView) -> frozenset[int]:
-    """Ids of the cards ``view.seat`` may play now: faces named by a legal :class:`Play`.
+    """Ids of the cards ``view.seat`` may play now: faces named by a legal :class:`Play`
+    (the hand message marks them in words; the picture does not show it).
 
     While deciding on a card just drawn (R-TURN-5), only that card may be played.
     """
@@ -104,14 +103,11 @@ def playable_cards(view: PlayerView) -> frozenset[int]:
     return frozenset(c for c, face in view.hand if face in faces)
 
 
-def hand_scene(view: PlayerView, playable: Collection[int] | None = None) -> HandScene:
-    """What :func:`renders.render_hand` shows of ``view`` (``playable`` as there)."""
-    chosen = playable_cards(view) if playable is None else frozenset(playable)
-    cards = [card for card, _ in view.hand]
+def hand_scene(view: PlayerView) -> HandScene:
+    """What :func:`renders.render_hand` shows of ``view``: its cards, seen on the side in
+    play."""
     return HandScene(
         faces=tuple(face for _, face in view.hand),
-        raised=tuple(card in chosen for card in cards),
-        drawn=cards.index(view.drawn) if view.drawn in cards else None,
         side=view.table.side,
         flip=view.table.rules.flip,
     )
@@ -200,9 +196,9 @@ def scene_key(scene: HandScene | TableScene) -> str:
     return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
 
 
-def hand_key(view: PlayerView, *, playable: Collection[int] | None = None) -> str:
-    """The key of ``render_hand(view, playable=playable)`` (see the module docstring)."""
-    return scene_key(hand_scene(view, playable))
+def hand_key(view: PlayerView) -> str:
+    """The key of ``render_hand(view)`` (see the module docstring)."""
+    return scene_key(hand_scene(view))
 
 
 def table_key(view: TableView, names: Sequence[str], *, called_uno: Collection[int] = ()) -> str:

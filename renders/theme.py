@@ -198,10 +198,6 @@ HAND_CARD_W: Final = 68
 #: Gap between cards side by side, and around the image.
 HAND_GAP: Final = 8
 HAND_PAD: Final = 10
-#: How far a playable card is raised.
-HAND_RAISE: Final = 14
-#: Room above the top row for the drawn-card marker.
-HAND_MARK: Final = 13
 #: Most cards in one row. Cards in a row lie side by side, never overlapping: a phone shows
 #: the hand 360 px wide, so a row of 7 (544 px) is drawn at 66 %, where a card is 45 px wide
 #: and its value 23 px tall; longer hands take more rows instead of narrower cards.

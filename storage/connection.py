@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import aiosqlite
@@ -220,3 +221,21 @@ async def begin_immediate(db: aiosqlite.Connection, wait: float) -> None:
             pause = min(pause * 2, 0.2)
         else:
             return
+
+
+async def retry_while_busy(attempt: Callable[[], Awaitable[int]], busy: int, wait: float) -> int:
+    """``attempt()`` until it returns something else than ``busy`` (another program held the
+    write lock), pausing on the event loop between tries as :func:`begin_immediate` does;
+    :class:`DatabaseBusyError` once ``wait`` seconds have passed."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + wait
+    pause = 0.01
+    while True:
+        result = await attempt()
+        if result != busy:
+            return result
+        left = deadline - loop.time()
+        if left <= 0:
+            raise DatabaseBusyError(wait)
+        await asyncio.sleep(min(pause, left))
+        pause = min(pause * 2, 0.2)

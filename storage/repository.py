@@ -18,7 +18,16 @@ from typing import Any
 from engine.errors import StaleStateError
 
 from . import compaction, postgres
-from ._db import MIGRATIONS_LOCK, Database, Dialect, Executor, Row, SqliteDatabase, unique_violation
+from ._db import (
+    MIGRATIONS_LOCK,
+    Batch,
+    Database,
+    Dialect,
+    Executor,
+    Row,
+    SqliteDatabase,
+    unique_violation,
+)
 from .boards import Boards
 from .connection import (
     RUNNING_BUSY_TIMEOUT_MS,
@@ -419,7 +428,8 @@ class GameRepository:
             raise ValueError("a result belongs to its own table, saved as finished")
         # The seats rarely change: when this process knows those of the version the save
         # starts from and they are the same, they are not rewritten. On PostgreSQL such a
-        # move (no result) is then one statement: one round trip, its own transaction.
+        # move (no result) is then one statement: one round trip, its own transaction. On
+        # SQLite any save without a result is one trip to aiosqlite's thread.
         seats_known = self._seats.get(record.id) == (expected_version, record.seats)
         if seats_known and result is None and self.dialect == "postgresql":
             changed = await self._db.write_one(
@@ -430,6 +440,13 @@ class GameRepository:
                     [a.action for a in actions],
                 ),
             )
+        elif result is None:
+            then: list[Batch] = []
+            if not seats_known:
+                then.append(("DELETE FROM table_seats WHERE table_id = ?", [(record.id,)]))
+                then.append((_INSERT_SEATS, _seat_rows(record)))
+            then.append((_INSERT_ACTIONS, _action_rows(record, actions)))
+            changed = await self._db.swap(_UPDATE, _update_params(record, expected_version), then)
         else:
             async with self._db.transaction() as tx:
                 changed = await tx.execute(_UPDATE, _update_params(record, expected_version))
@@ -520,22 +537,29 @@ def _record(row: Row, state: str | None = None) -> TableRecord:
     )
 
 
+_INSERT_SEATS = "INSERT INTO table_seats (table_id, seat, user_id) VALUES (?, ?, ?)"
+_INSERT_ACTIONS = (
+    "INSERT INTO actions (table_id, version, position, seat, action, at) VALUES (?, ?, ?, ?, ?, ?)"
+)
+
+
+def _seat_rows(record: TableRecord) -> list[tuple[object, ...]]:
+    return [(record.id, seat, user) for seat, user in enumerate(record.seats)]
+
+
+def _action_rows(record: TableRecord, actions: Sequence[ActionRow]) -> list[tuple[object, ...]]:
+    return [
+        (record.id, record.version, i, a.seat, a.action, record.updated_at)
+        for i, a in enumerate(actions)
+    ]
+
+
 async def _write_seats(tx: Executor, record: TableRecord) -> None:
-    await tx.executemany(
-        "INSERT INTO table_seats (table_id, seat, user_id) VALUES (?, ?, ?)",
-        [(record.id, seat, user) for seat, user in enumerate(record.seats)],
-    )
+    await tx.executemany(_INSERT_SEATS, _seat_rows(record))
 
 
 async def _write_actions(tx: Executor, record: TableRecord, actions: Sequence[ActionRow]) -> None:
-    await tx.executemany(
-        "INSERT INTO actions (table_id, version, position, seat, action, at)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
-        [
-            (record.id, record.version, i, a.seat, a.action, record.updated_at)
-            for i, a in enumerate(actions)
-        ],
-    )
+    await tx.executemany(_INSERT_ACTIONS, _action_rows(record, actions))
 
 
 def _dump(state: dict[str, Any]) -> str:

@@ -234,8 +234,18 @@ class TableService:
         self._announce(self._keep(table))
         return table
 
-    async def get(self, table_id: str) -> Table | None:
-        """The table with this id, if any, as stored now."""
+    async def get(self, table_id: str, *, seen: int | None = None) -> Table | None:
+        """The table with this id, if any, as stored now.
+
+        ``seen``: the version a clicked component showed. When it is the version of this
+        process's copy, the copy is the answer, without asking the database: a move from that
+        click saves with a compare-and-swap on that version, which finds any write from
+        elsewhere (and then reads the table again, :meth:`update`), so a move costs one trip
+        to the database, not two. A click that saves nothing shows that version, as clicked.
+        """
+        copy = self._copies.get(table_id)
+        if seen is not None and copy is not None and copy.version == seen:
+            return copy
         return await self._reaching(self._get(table_id))
 
     async def _get(self, table_id: str) -> Table | None:

@@ -3,13 +3,15 @@ art changes.
 
 An application may own up to 2,000 emojis, usable in any server the bot is in (discord.py
 2.5: ``Client.create_application_emoji``). The bot needs about 120 — every face of the
-classic, modern and blank-card decks and both sides of UNO Flip, and a card back — drawn by
-``renders.emoji_set`` from the project's own card art. Each is uploaded under its name and
-the first eight hex digits of its picture's digest (``uno_r7_3fa2c9e1``), so a later start
-finds it again by name (nothing is uploaded twice) and an emoji whose art changed is
-replaced (the old one deleted, the new one uploaded). The table message then shows the top
-card as a thumbnail (the emoji's image URL: no picture is uploaded per move), and hands and
-buttons show cards as emojis.
+classic, modern and blank-card decks and both sides of UNO Flip, and a card back — listed by
+``renders.emoji_set`` and drawn from the project's own card art. Each is uploaded under its
+name and the first eight hex digits of the fingerprint of its art's inputs
+(``uno_r7_3fa2c9e1``: ``renders.emoji.art_fingerprint``, the drawing code and the Pillow
+that runs it), so a later start finds every emoji by name without drawing one (drawing all
+of them took 0.9 s of CPU at every start), and an emoji whose art changed is replaced (the
+old one deleted, the new one drawn, in a worker thread, and uploaded). The table message
+then shows the top card as a thumbnail (the emoji's image URL: no picture is uploaded per
+move), and hands and buttons show cards as emojis.
 
 Uploading happens in the background after start-up; until an emoji is there, the messages
 name the card in words only. Several processes of one bot may start together: an upload
@@ -20,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
 
 import discord
 
@@ -38,6 +39,7 @@ class CardEmojis:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
         self._emojis: dict[str, discord.Emoji] = {}
+        self.drawn = 0
         self.uploaded = 0
         self.replaced = 0
         self.ready = asyncio.Event()
@@ -72,34 +74,51 @@ class CardEmojis:
         for name, emoji in existing.items():
             base, _, _ = name.rpartition("_")
             by_base.setdefault(base, []).append(emoji)
+        missing = [art for art in wanted if art.versioned_name not in existing]
+        # Only what must be uploaded is drawn: all of it at once, off the event loop.
+        pictures = await asyncio.to_thread(lambda: [art.png for art in missing])
+        self.drawn = len(pictures)
+        for art, picture in zip(missing, pictures, strict=True):
+            if art.versioned_name not in existing:
+                found = await self._upload(art, picture, by_base.get(art.name, []), existing)
+                if found is not None:
+                    existing[art.versioned_name] = found
         for art in wanted:
-            found = existing.get(art.versioned_name)
-            if found is None:
-                found = await self._upload(art, by_base.get(art.name, []))
-            if found is not None:
-                self._emojis[art.name] = found
+            if art.versioned_name in existing:
+                self._emojis[art.name] = existing[art.versioned_name]
         log.info(
-            "Card emojis ready: %d (%d uploaded, %d replaced)",
+            "Card emojis ready: %d (%d drawn, %d uploaded, %d replaced)",
             len(self._emojis),
+            self.drawn,
             self.uploaded,
             self.replaced,
         )
 
-    async def _upload(self, art: EmojiArt, older: list[discord.Emoji]) -> discord.Emoji | None:
-        """Upload ``art``; an older picture of the same face goes first (its art changed)."""
+    async def _upload(
+        self,
+        art: EmojiArt,
+        picture: bytes,
+        older: list[discord.Emoji],
+        existing: dict[str, discord.Emoji],
+    ) -> discord.Emoji | None:
+        """Upload ``art``; an older picture of the same face goes first (its art changed).
+
+        Refused because the name is taken: another process of the bot (a shard starting at
+        the same time) uploaded it meanwhile; that one is taken, and ``existing`` learns every
+        emoji uploaded by then, so the ones the other process did are not tried again."""
         for old in older:
             await old.delete()
             self.replaced += 1
         try:
             emoji = await self.client.create_application_emoji(
-                name=art.versioned_name, image=art.png
+                name=art.versioned_name, image=picture
             )
         except discord.HTTPException as exc:
-            # Another process of the bot uploaded it meanwhile: take that one.
             again = await self.client.fetch_application_emojis()
-            emoji_found: Any = next((e for e in again if e.name == art.versioned_name), None)
+            existing.update((e.name, e) for e in again)
+            emoji_found = existing.get(art.versioned_name)
             if emoji_found is None:
                 log.warning("Could not upload the emoji %s (%s)", art.versioned_name, trouble(exc))
-            return emoji_found  # type: ignore[no-any-return]
+            return emoji_found
         self.uploaded += 1
         return emoji

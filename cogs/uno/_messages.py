@@ -64,10 +64,24 @@ COLOUR_EMOJI = {
 }
 
 
+@dataclass(frozen=True)
+class Shown:
+    """The picture a message shows now: its key (``renders.hand_key``, ``standings_key``) and
+    its attachment there. An edit that shows the same picture keeps that attachment instead
+    of uploading the picture again (Discord keeps the attachments an edit lists by id)."""
+
+    key: str
+    attachment: discord.Attachment
+
+
 @dataclass
 class Payload:
     """What to send or edit: text, one embed, one image file and the components — or a
     Components V2 layout (``view`` a ``LayoutView``: no text or embed beside it) and its file.
+
+    ``picture`` is the key of the image (what it shows), ``kept`` the attachment of the
+    message to be edited that shows it already: then ``image`` is not even drawn, and an edit
+    lists that attachment instead of uploading a file (:meth:`edit_kwargs`).
 
     The view is stopped as soon as the payload is made: clicks are routed by their custom_id
     alone (the ``Uno`` cog's ``on_interaction``), so the view never needs to listen.
@@ -82,9 +96,19 @@ class Payload:
     alt: str
     view: discord.ui.View | discord.ui.LayoutView
     mentions: discord.AllowedMentions = field(default_factory=discord.AllowedMentions.none)
+    picture: str | None = None
+    kept: discord.Attachment | None = None
 
     def __post_init__(self) -> None:
         self.view.stop()
+
+    def shown_on(self, message: discord.Message | None) -> Shown | None:
+        """What ``message`` (as Discord answered a send or an edit of this payload) shows:
+        this payload's picture and its attachment there, when it has one."""
+        if self.picture is None or message is None:
+            return None
+        found = next((a for a in message.attachments if a.filename == self.filename), None)
+        return Shown(self.picture, found) if found is not None else None
 
     @property
     def layout(self) -> bool:
@@ -97,8 +121,17 @@ class Payload:
             return []
         return [discord.File(io.BytesIO(self.image), filename=self.filename, description=self.alt)]
 
+    def attachments(self) -> list[discord.Attachment | discord.File]:
+        """What an edit leaves on the message: the picture already there (``kept``: nothing
+        uploaded), or a new file; any other attachment goes."""
+        if self.kept is not None:
+            return [self.kept]
+        return list(self.files())
+
     def send_kwargs(self) -> dict[str, Any]:
         """Arguments for ``send``/``send_message``/``followup.send``."""
+        if self.kept is not None:
+            raise ValueError("a new message has no attachment to keep: draw the picture")
         kwargs: dict[str, Any] = {
             "files": self.files(),
             "view": self.view,
@@ -109,12 +142,14 @@ class Payload:
         return kwargs
 
     def edit_kwargs(self) -> dict[str, Any]:
-        """Arguments for ``edit``/``edit_message``/``edit_original_response``. A layout clears
-        text and embeds: a message that had them becomes a Components V2 message."""
+        """Arguments for ``edit``/``edit_message``/``edit_original_response`` — the same for
+        an edit through a token and for a callback that updates the clicked message (an
+        UPDATE_MESSAGE response). A layout clears text and embeds: a message that had them
+        becomes a Components V2 message."""
         return {
             "content": None if self.layout else self.content,
             "embeds": [] if self.layout or self.embed is None else [self.embed],
-            "attachments": self.files(),
+            "attachments": self.attachments(),
             "view": self.view,
             "allowed_mentions": self.mentions,
         }
@@ -243,15 +278,22 @@ async def hand_payload(
     notes: Sequence[str] = (),
     ui: HandState | None = None,
     emojis: CardEmojis | None = None,
+    showing: Shown | None = None,
 ) -> Payload:
-    """The ephemeral hand of ``seat``: image, text list and the components to act."""
+    """The ephemeral hand of ``seat``: image, text list and the components to act.
+
+    ``showing``: the picture the message to be edited shows now. When it is this hand's
+    picture (the cards did not change: the picture shows nothing else), the payload keeps
+    that attachment and nothing is drawn or uploaded."""
     ui = ui or HandState()
     match = table.match
     assert match is not None
     state = match.hand
     view = state.view_for(seat)
     names = table.names()
-    image = await PICTURES.get(hand_key(view), lambda: render_hand(view))
+    key = hand_key(view)
+    kept = showing.attachment if showing is not None and showing.key == key else None
+    image = None if kept is not None else await PICTURES.get(key, lambda: render_hand(view))
     playable = playable_cards(view)
     count = len(view.hand)
     embed = discord.Embed(
@@ -277,7 +319,7 @@ async def hand_payload(
     embed.set_footer(text=t("hand.footer", id=table.id))
     alt = "; ".join(card_name(face) for _, face in view.hand) or t("hand.no_cards")
     components = _hand_components(table, view, names, ui, emojis)
-    return Payload(None, embed, image, "hand.png", alt[:1000], components)
+    return Payload(None, embed, image, "hand.png", alt[:1000], components, picture=key, kept=kept)
 
 
 def asleep_payload(table_id: str) -> Payload:

@@ -207,7 +207,7 @@ class Uno(
         still with its buttons) is served, and the message retired."""
         cid, interaction = act.cid, act.interaction
         assert cid is not None
-        table = await self.service.get(cid.table)
+        table = await self.service.get(cid.table, seen=cid.version)
         if table is None:
             raise TableError("unknown_table")
         if table.channel_id != interaction.channel_id:

@@ -15,7 +15,17 @@ so a move committed just before a crash still reaches the channel.
 Open hands: a player's ephemeral hand message is edited in place, through the newest
 interaction that showed it (its token lasts 15 minutes), when what it offers changes — the
 turn arrives, a catch or a challenge becomes possible, the cards change. Before its token
-expires the hand says it has gone to sleep, with a button that opens a fresh one. An open
+expires the hand says it has gone to sleep, with a button that opens a fresh one.
+
+No edit uploads a picture the message already shows: each surface remembers the picture it
+shows and its attachment (:class:`_Picture`), and an edit showing the same picture — a hand
+whose cards did not change, the same scoring card — lists that attachment instead of a file,
+so nothing is drawn or uploaded. What a surface shows is forgotten before a request that
+uploads a new picture and learnt again from Discord's answer (a request whose fate is
+unknown may or may not have replaced it); a request that keeps the picture leaves it there
+whatever its fate. After a request that hung, nothing is kept until the late checks have
+passed: the hung request may still land and replace the picture. Should Discord refuse an
+attachment an edit keeps all the same (400), the edit is sent again with the picture. An open
 hand keeps its interaction without the clicked message: a discord.py ``Interaction`` carries
 the whole message a component was clicked on, and hundreds of open hands kept that many
 objects for the collector to walk.
@@ -29,13 +39,12 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 
-from renders import hand_key
 from tables import Table, TableService
 
 from ._delivery import (
@@ -50,7 +59,7 @@ from ._delivery import (
 )
 from ._emojis import CardEmojis
 from ._i18n import current_language, speaking, t
-from ._messages import HandState, asleep_payload, hand_payload, hand_signature
+from ._messages import HandState, Payload, Shown, asleep_payload, hand_payload, hand_signature
 from ._pings import TurnPings
 from ._table_view import table_layout
 
@@ -73,6 +82,34 @@ CLOSED_KEPT = 2048
 
 
 @dataclass
+class _Picture:
+    """The picture a message shows, as far as this process knows, and its attachment there
+    (see the module docstring)."""
+
+    shown: Shown | None = None
+    doubt_until: float = 0.0  # monotonic time: until then, a request that hung may land
+
+    def known(self) -> Shown | None:
+        """What an edit may keep: the picture shown, unless a late request may replace it."""
+        return self.shown if time.monotonic() >= self.doubt_until else None
+
+    def sending(self, payload: Payload) -> None:
+        """A request of ``payload`` goes out: one that uploads makes the picture unknown."""
+        if payload.kept is None:
+            self.shown = None
+
+    def sent(self, payload: Payload, message: discord.Message | None) -> None:
+        """Discord answered a request of ``payload`` with ``message``."""
+        self.shown = payload.shown_on(message)
+
+    def doubt(self) -> None:
+        """A request hung and was given up: until the late checks have passed, it may land
+        and replace whatever the message shows."""
+        self.shown = None
+        self.doubt_until = time.monotonic() + LATE_CHECKS[-1]
+
+
+@dataclass
 class _TableSurface:
     """One table's public message: what it shows and what it should show."""
 
@@ -81,6 +118,7 @@ class _TableSurface:
     repost: bool = False  # post anew at the bottom (asked for, or the message is gone)
     posting: bool = False  # a post is under way (a repost asked now is absorbed by it)
     nonce: str | None = None  # of the post under way: a retried post is not doubled
+    picture: _Picture = field(default_factory=_Picture)  # the scoring card it shows
     task: asyncio.Task[None] | None = None
     waiting: list[tuple[int, asyncio.Future[None]]] = field(default_factory=list)
 
@@ -117,7 +155,8 @@ class _OpenHand:
     seat: int
     language: str  # its reader's
     signature: tuple[Any, ...]  # what it offers (see hand_signature)
-    picture: str  # the key of the picture it shows
+    message_id: int | None  # the hand message (None: not known)
+    picture: _Picture  # the picture it shows, and its attachment there
     shown: int  # the table version it shows
     expires: float  # monotonic time at which it goes to sleep
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -225,7 +264,7 @@ class TableMessages:
                     if reposting:
                         await self._post(surface, target)
                     else:
-                        await self._edit(target)
+                        await self._edit(surface, target)
                 except asyncio.CancelledError:
                     raise
                 except Exception as exc:
@@ -271,6 +310,7 @@ class TableMessages:
                 pause,
             )
             if isinstance(exc, TimeoutError):
+                surface.picture.doubt()
                 self._check_later(target.id)
             await asyncio.sleep(pause)
             return True
@@ -315,12 +355,21 @@ class TableMessages:
         for delay in LATE_CHECKS:
             loop.call_later(delay, again)
 
-    async def _edit(self, table: Table) -> None:
+    async def _edit(self, surface: _TableSurface, table: Table) -> None:
         assert table.message_id is not None
-        payload = await table_layout(table, self.emojis)
         channel = self.client.get_partial_messageable(table.channel_id)
         message = channel.get_partial_message(table.message_id)
-        await within(message.edit(**payload.edit_kwargs()))
+        payload = await table_layout(table, self.emojis, showing=surface.picture.known())
+        surface.picture.sending(payload)
+        try:
+            edited = await within(message.edit(**payload.edit_kwargs()))
+        except discord.HTTPException as exc:
+            if not _lost_kept(exc, payload):
+                raise
+            payload = await table_layout(table, self.emojis)
+            surface.picture.sending(payload)
+            edited = await within(message.edit(**payload.edit_kwargs()))
+        surface.picture.sent(payload, edited)
 
     async def _post(self, surface: _TableSurface, table: Table) -> None:
         """Post the table at the bottom of its channel, remember where, retire the old one."""
@@ -330,7 +379,9 @@ class TableMessages:
             channel = self.client.get_partial_messageable(table.channel_id)
             if surface.nonce is None:
                 surface.nonce = str(secrets.randbits(62))
+            surface.picture.sending(payload)
             message = await within(channel.send(**payload.send_kwargs(), nonce=surface.nonce))
+            surface.picture.sent(payload, message)
             old = table.message_id
             current = await self.service.set_message(table, message.id)
             surface.nonce = None
@@ -387,9 +438,17 @@ class TableMessages:
         *,
         notes: Sequence[str] = (),
         ui: HandState | None = None,
+        callback: bool = False,
     ) -> None:
         """Show ``seat``'s hand in ``interaction``'s response and keep that message in sync
-        from now on (the newest version seen: never older than what it showed)."""
+        from now on (the newest version seen: never older than what it showed).
+
+        The response is edited (``edit_original_response``: after a deferral), or, with
+        ``callback``, the interaction (not answered yet) is answered by one callback that
+        carries the hand: a click on a hand message is answered by updating that message (an
+        UPDATE_MESSAGE response), anything else (the table's **Show my hand**, ``/uno hand``)
+        by a new ephemeral message. When the message updated is the open hand and shows this
+        hand's picture already, the picture is kept, not uploaded."""
         hands = self._hands.setdefault(table.id, {})
         hand = hands.get(seat)
         lock = hand.lock if hand is not None else asyncio.Lock()
@@ -397,17 +456,40 @@ class TableMessages:
             newest = self.latest(table)
             if newest.match is None or newest.playing_seat_of(newest.players[seat].user_id) != seat:
                 newest = table
-            payload = await hand_payload(newest, seat, notes=notes, ui=ui, emojis=self.emojis)
-            expires = time.monotonic() + HAND_TOKEN_SECONDS - _age(interaction)
-            await patiently(
-                lambda: interaction.edit_original_response(**payload.edit_kwargs()),
-                what=f"Table {table.id}: a hand",
-                until=expires,
+            hand = hands.get(seat)
+            showing = _showing(interaction, hand, callback=callback)
+            payload = await hand_payload(
+                newest, seat, notes=notes, ui=ui, emojis=self.emojis, showing=showing
             )
+            expires = time.monotonic() + HAND_TOKEN_SECONDS - _age(interaction)
+            if hand is not None:
+                hand.picture.sending(payload)
+            hung = False
+            if callback:
+                response = interaction.response
+                if _clicked_a_hand(interaction):  # the one callback updates the hand
+                    answered = await within(response.edit_message(**payload.edit_kwargs()))
+                else:  # the table's button or a command: the hand, a new ephemeral message
+                    answered = await within(
+                        response.send_message(ephemeral=True, **payload.send_kwargs())
+                    )
+                message = answered.resource if answered is not None else None
+                shown_message = message if isinstance(message, discord.Message) else None
+            else:
+                try:
+                    shown_message, hung = await self._edit_response(interaction, payload, expires)
+                except discord.HTTPException as exc:
+                    if not _lost_kept(exc, payload):
+                        raise
+                    payload = await hand_payload(
+                        newest, seat, notes=notes, ui=ui, emojis=self.emojis
+                    )
+                    shown_message, hung = await self._edit_response(interaction, payload, expires)
             # Kept for its token only: let the clicked message go (nothing of the bot reads
             # it once the click is routed, and discord.py only for edit_message answers,
-            # which the bot never gives).
+            # which were given above if at all).
             interaction.message = None
+            message_id = shown_message.id if shown_message is not None else None
             hand = hands.get(seat)
             if hand is None:
                 hand = hands[seat] = _OpenHand(
@@ -415,16 +497,40 @@ class TableMessages:
                     seat,
                     current_language(),
                     hand_signature(newest, seat),
-                    _picture(newest, seat),
+                    message_id,
+                    _Picture(),
                     newest.version,
                     expires,
                     lock,
                 )
             else:  # the same hand, through its newest interaction
                 hand.interaction, hand.language = interaction, current_language()
-                hand.signature, hand.picture = hand_signature(newest, seat), _picture(newest, seat)
+                hand.signature = hand_signature(newest, seat)
+                if message_id != hand.message_id:
+                    hand.message_id, hand.picture = message_id, _Picture()
                 hand.shown, hand.expires = max(hand.shown, newest.version), expires
+            hand.picture.sent(payload, shown_message)
+            if hung:
+                hand.picture.doubt()
             self._set_sleep(table.id, hand)
+
+    @staticmethod
+    async def _edit_response(
+        interaction: discord.Interaction[Any], payload: Payload, until: float
+    ) -> tuple[discord.InteractionMessage, bool]:
+        """Edit the interaction's response to ``payload``, trying again after passing trouble;
+        the message, and whether a try failed before (it may have hung and land later)."""
+        tries = 0
+
+        def request() -> Awaitable[discord.InteractionMessage]:
+            nonlocal tries
+            tries += 1
+            return interaction.edit_original_response(**payload.edit_kwargs())
+
+        message = await patiently(
+            request, what=f"Interaction {interaction.id}: a hand", until=until
+        )
+        return message, tries > 1
 
     def _set_sleep(self, table_id: str, hand: _OpenHand) -> None:
         """Before the hand's token expires, it says it has gone to sleep."""
@@ -500,16 +606,20 @@ class TableMessages:
             if time.monotonic() >= hand.expires:
                 return -1.0  # it goes to sleep instead
             with speaking(hand.language):
-                payload = await hand_payload(table, hand.seat, emojis=self.emojis)
+                payload = await hand_payload(
+                    table, hand.seat, emojis=self.emojis, showing=hand.picture.known()
+                )
             kwargs = payload.edit_kwargs()
-            picture = _picture(table, hand.seat)
-            if picture == hand.picture:
-                del kwargs["attachments"]  # the same picture: keep it
+            hand.picture.sending(payload)
             try:
-                await within(hand.interaction.edit_original_response(**kwargs))
+                edited = await within(hand.interaction.edit_original_response(**kwargs))
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
+                if isinstance(exc, discord.HTTPException) and _lost_kept(exc, payload):
+                    log.info("Table %s: a hand's picture is gone; sending it again", table_id)
+                    hand.picture.shown = None
+                    return None  # hand.wanted stays: edited again at once, with the picture
                 if verdict(exc) is not Verdict.RETRY:
                     # The token expired or the message was dismissed: stop following it.
                     log.info("Table %s: stopped following a hand (%s)", table_id, trouble(exc))
@@ -519,9 +629,11 @@ class TableMessages:
                     "Table %s: could not update a hand (%s); trying again", table_id, trouble(exc)
                 )
                 if isinstance(exc, TimeoutError):
+                    hand.picture.doubt()
                     self._check_hand_later(table_id, hand)
                 return 1.0
-            hand.signature, hand.picture, hand.shown = signature, picture, table.version
+            hand.signature, hand.shown, hand.message_id = signature, table.version, edited.id
+            hand.picture.sent(payload, edited)
             if hand.wanted is table:
                 hand.wanted = None
             return None
@@ -567,7 +679,33 @@ def _age(interaction: discord.Interaction[Any]) -> float:
     return min(max(age, 0.0), 60.0)
 
 
-def _picture(table: Table, seat: int) -> str:
-    """The key of the picture of ``seat``'s hand (it stays in memory, like the hand)."""
-    assert table.match is not None
-    return hand_key(table.match.hand.view_for(seat))
+def _lost_kept(exc: discord.HTTPException, payload: Payload) -> bool:
+    """Discord refused an edit that kept a picture already on the message (400): the
+    attachment is gone — a request that hung replaced it when it landed late. The picture
+    must be uploaded again."""
+    return payload.kept is not None and exc.status == 400
+
+
+def _clicked_a_hand(interaction: discord.Interaction[Any]) -> bool:
+    """Was the interaction a click on an ephemeral message of the bot (a hand)? A click on the
+    public table message, or a command, is answered with a new message instead."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+def _showing(
+    interaction: discord.Interaction[Any], hand: _OpenHand | None, *, callback: bool
+) -> Shown | None:
+    """The picture the message ``interaction``'s response edits shows now, when known: the
+    open hand's, if the click was on the open hand and the response updates the clicked
+    message (a deferred update, or the one callback). A new message (a deferred "thinking"
+    answer, a slash command) shows nothing yet."""
+    if hand is None or hand.message_id is None:
+        return None
+    message = interaction.message
+    if message is None or message.id != hand.message_id:
+        return None
+    updates = interaction.response.type is discord.InteractionResponseType.deferred_message_update
+    if callback:
+        updates = not interaction.response.is_done()
+    return hand.picture.known() if updates else None

@@ -32,7 +32,7 @@ from ._components import button, select
 from ._emojis import CardEmojis
 from ._house import differences
 from ._i18n import speaking, t
-from ._messages import PICTURES, Payload, scoring_card, standings_key
+from ._messages import PICTURES, Payload, Shown, scoring_card, standings_key
 from ._present import (
     card_name,
     cards_count,
@@ -61,15 +61,20 @@ MAX_COMPONENTS = 40
 MAX_TEXT = 4000
 
 
-async def table_layout(table: Table, emojis: CardEmojis | None = None) -> Payload:
-    """The public table message, in the table's language."""
+async def table_layout(
+    table: Table, emojis: CardEmojis | None = None, *, showing: Shown | None = None
+) -> Payload:
+    """The public table message, in the table's language. ``showing``: the picture the
+    message shows now (the scoring card); the same one is kept, not drawn or uploaded again."""
     with speaking(table.language):
-        return await _layout(table, emojis)
+        return await _layout(table, emojis, showing)
 
 
-async def _layout(table: Table, emojis: CardEmojis | None) -> Payload:
+async def _layout(table: Table, emojis: CardEmojis | None, showing: Shown | None) -> Payload:
     view = discord.ui.LayoutView(timeout=None)
     image: bytes | None = None
+    picture: str | None = None
+    kept: discord.Attachment | None = None
     alt = ""
     match = table.match
     if match is None:
@@ -85,14 +90,18 @@ async def _layout(table: Table, emojis: CardEmojis | None) -> Payload:
         buttons = _game_buttons(table, public)
         if public.termination is not None and match.history:
             card = scoring_card(table)
-            image = await PICTURES.get(standings_key(card), lambda: render_standings(*card))
+            picture = standings_key(card)
+            if showing is not None and showing.key == picture:
+                kept = showing.attachment
+            else:
+                image = await PICTURES.get(picture, lambda: render_standings(*card))
             alt = "; ".join([card[0], *(" ".join(row) for row in card[2])])
     container: discord.ui.Container[Any] = discord.ui.Container(
         accent_colour=discord.Colour(accent)
     )
     for part in body:
         container.add_item(part)
-    if image is not None:
+    if picture is not None:
         container.add_item(
             discord.ui.MediaGallery(
                 discord.MediaGalleryItem("attachment://standings.png", description=alt[:1000])
@@ -110,7 +119,7 @@ async def _layout(table: Table, emojis: CardEmojis | None) -> Payload:
         discord.ui.TextDisplay(f"-# {t('table.footer', id=table.id, version=table.version)}")
     )
     view.stop()
-    return Payload(None, None, image, "standings.png", alt[:1000], view)
+    return Payload(None, None, image, "standings.png", alt[:1000], view, picture=picture, kept=kept)
 
 
 def _title(text: str) -> discord.ui.TextDisplay[Any]:

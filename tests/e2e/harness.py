@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import io
 import random
 import re
 import sqlite3
@@ -22,14 +23,17 @@ from typing import Any
 
 import asyncpg
 import pytest
+from PIL import Image
 
 import players
 from engine import CallUno, CatchUno, Challenge, ChooseColour, Draw, Pass, Play
 from engine.auto import auto_action
 from engine.game import deal
+from renders.emoji import emoji_set
 from storage import GameRepository
 from tables.table import Table
 from tests.fakediscord import BotProcess, FakeDiscord
+from tests.fakediscord.emojis import FakeEmoji
 from tests.fakediscord.layout import walk_components
 from tests.fakediscord.patience import PATIENCE
 from tests.fakediscord.process import REPO_ROOT
@@ -60,6 +64,25 @@ class World:
         return [self.alice, self.bruno, self.carla]
 
 
+def _placeholder_png() -> bytes:
+    buffer = io.BytesIO()
+    Image.new("RGBA", (2, 2)).save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+def add_card_emojis(fake: FakeDiscord) -> None:
+    """The application's card emojis, as a first start of the bot left them: named as this
+    code names them (``renders.emoji_set``), so a start finds them all and draws and uploads
+    none — drawing them took 0.9 s of CPU per start of the bot. Their pictures are
+    placeholders: the tests read which emoji a message shows, never its pixels."""
+    picture = _placeholder_png()
+    for art in emoji_set():
+        emoji = FakeEmoji(
+            fake.ids(), art.versioned_name, picture, "image/png", user=fake.emojis.uploader
+        )
+        fake.emojis.application[emoji.id] = emoji
+
+
 @contextlib.asynccontextmanager
 async def make_world(
     tmp_path: Path,
@@ -69,14 +92,19 @@ async def make_world(
     database: str | None = None,
     checkout: Path | None = None,
     check: bool = True,
+    emojis: bool = True,
 ) -> AsyncIterator[World]:
     """A guild with two channels and four members (dario manages the server), and the bot
     (on an SQLite file, or on ``database``, a PostgreSQL URL). At the end nothing the bot
     sent may have been refused, but for Discord's error codes ``allow_codes`` names (a test
     that makes Discord fail expects some), and the bot's log holds no traceback (``check``:
     a benchmark that measures a bot's failures reads them instead). ``checkout`` runs the
-    bot of another copy of the code (benchmarks/faults_bench.py: before and after)."""
+    bot of another copy of the code (benchmarks/faults_bench.py: before and after).
+    ``emojis``: the card emojis are there already (:func:`add_card_emojis`); ``False``: the
+    application has none, as before the bot's first start, which uploads them."""
     fake = FakeDiscord()
+    if emojis and checkout is None:
+        add_card_emojis(fake)
     guild = fake.add_guild("UNO night")
     channel = guild.add_text_channel("uno")
     other = guild.add_text_channel("general")

@@ -28,6 +28,7 @@ from tests.fakediscord.patience import PATIENCE
 
 from .harness import (
     World,
+    add_card_emojis,
     click,
     description,
     find_id,
@@ -66,6 +67,10 @@ async def make_cluster(tmp_path: Path, engine: str) -> AsyncIterator[Cluster]:
 @contextlib.asynccontextmanager
 async def _cluster(tmp_path: Path, database: str) -> AsyncIterator[Cluster]:
     fake = FakeDiscord(shard_count=2)
+    # The card emojis a first start left: two processes starting together on an empty
+    # application race to upload them (the loser takes the winner's; Discord refuses its
+    # uploads first, which this test would count as errors).
+    add_card_emojis(fake)
     users = [fake.add_user(name) for name in ("alice", "bruno", "carla", "dario")]
     guilds = [fake.add_guild(f"UNO night {shard}", shard=(shard, 2)) for shard in (0, 1)]
     channels = []

@@ -52,8 +52,8 @@ async def emojis_uploaded(world: World) -> None:
 
 @pytest.fixture
 async def world(tmp_path: Path) -> AsyncIterator[World]:
-    """Computer players that think for 50 ms; every card emoji uploaded."""
-    async with make_world(tmp_path, {"COMPUTER_PAUSE_SECONDS": "0.05"}) as made:
+    """Computer players that think for 50 ms; every card emoji uploaded by the bot itself."""
+    async with make_world(tmp_path, {"COMPUTER_PAUSE_SECONDS": "0.05"}, emojis=False) as made:
         await emojis_uploaded(made)
         yield made
 
@@ -144,20 +144,40 @@ def table_messages_in(world: World, table_id: str) -> list[Any]:
     ]
 
 
+def emojis_ready_lines(world: World) -> list[str]:
+    """The bot's "Card emojis ready: …" log lines, one per start (the last one last)."""
+    return [line for line in world.bot.output if "Card emojis ready:" in line]
+
+
 async def test_card_emojis_are_created_once_and_reused_after_a_restart(world: World) -> None:
+    """Issue 26: the restarted bot finds every emoji by name and draws none."""
     created = len(world.fake.requests_to("POST", EMOJI_UPLOADS))
     assert created == EVERY_EMOJI
+    await world.fake.wait_for(lambda: emojis_ready_lines(world), what="the first start's report")
+    assert emojis_ready_lines(world) == [
+        emojis_ready_lines(world)[0].split("Card emojis ready:")[0]
+        + f"Card emojis ready: {EVERY_EMOJI} ({EVERY_EMOJI} drawn, {EVERY_EMOJI} uploaded, "
+        "0 replaced)"
+    ]
     table_id = await open_table(world)
     await stack(world, table_id, [["R1", "G2", "W"], ["B3", "B4"], ["Y5", "Y6"]], "R9", dealer=2)
     before = (await slash(world, world.alice, "uno hand")).message
     shown_before = shown_emojis(before)
     assert len(shown_before) == 3  # one emoji per card
+    uploaded = dict(world.fake.emojis.application)
     await world.bot.kill()
     await world.bot.start()
+    await world.fake.wait_for(
+        lambda: len(emojis_ready_lines(world)) == 2, what="the restarted bot's emojis"
+    )
+    assert emojis_ready_lines(world)[1].endswith(
+        f"Card emojis ready: {EVERY_EMOJI} (0 drawn, 0 uploaded, 0 replaced)"
+    )
     after = (await slash(world, world.alice, "uno hand")).message
     assert shown_emojis(after) == shown_before
     assert len(world.fake.requests_to("POST", EMOJI_UPLOADS)) == created
-    assert set(world.fake.emojis.application) >= shown_before
+    assert not world.fake.requests_to("DELETE", EMOJI_UPLOADS + "/{emoji_id}")
+    assert world.fake.emojis.application == uploaded  # the very same emojis
 
 
 async def test_r_alt_8_a_table_of_twenty_seats_fits_discords_limits(world: World) -> None:

@@ -1,5 +1,6 @@
 """Card emojis (issue 20): one per face the bot can show, valid names, Discord's size limits,
-the same bytes on every run, and a glyph that reads at 22 pixels on both UNO Flip sides."""
+the same bytes on every run, and a glyph that reads at 22 pixels on both UNO Flip sides;
+named by the fingerprint of what they are drawn from, so listing them draws none (issue 26)."""
 
 from __future__ import annotations
 
@@ -96,7 +97,7 @@ def test_names_are_valid_unique_and_stable() -> None:
         assert NAME_PATTERN.fullmatch(art.versioned_name), art.versioned_name
         base, _, tag = art.versioned_name.rpartition("_")
         assert base == art.name
-        assert art.digest.startswith(tag)
+        assert art.fingerprint.startswith(tag)
         assert art.name == emoji_name(art.face, art.side)
     # The examples the bot's code and docs use.
     assert {"uno_r7", "uno_w4", "uno_wh", "uno_bd2", "uno_rd1", "uno_pse", "uno_back"} <= set(names)
@@ -117,17 +118,54 @@ def test_every_picture_is_a_square_png_within_discords_limits() -> None:
     assert len({art.png for art in emoji_set()}) == len(emoji_set())  # no two alike
 
 
-def test_digests_are_of_the_bytes() -> None:
-    for art in emoji_set():
-        assert art.digest == emoji.digest(art.png)
-        assert len(art.digest) == emoji.DIGEST_HEX
+def test_listing_the_emojis_draws_none() -> None:
+    """Issue 26: a start with its emojis uploaded compares names only: nothing is drawn."""
+    emoji._emoji_png.cache_clear()
+    emoji.emoji_set.cache_clear()
+    emoji.art_fingerprint.cache_clear()
+    arts = emoji_set()
+    assert len(arts) > 100
+    assert emoji._emoji_png.cache_info().misses == 0
+    assert {art.fingerprint for art in arts} == {emoji.art_fingerprint()}
+    assert len(emoji.art_fingerprint()) == 32
+    assert arts[0].png == render_card_emoji(arts[0].face, arts[0].side)  # drawn when read
+    assert emoji._emoji_png.cache_info().misses == 1
 
 
-def test_the_same_bytes_in_another_process() -> None:
-    here = {art.name: art.digest for art in emoji_set()}
+def test_the_fingerprint_follows_every_input_of_the_art(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The drawing code with its sizes and colours (a changed constant in any module that
+    draws), and the Pillow and FreeType that draw: any change gives new names."""
+    before = emoji.art_fingerprint()
+    for module in (emoji, theme):
+        changed = tmp_path / f"{module.__name__}.py"
+        source = Path(module.__file__ or "").read_text(encoding="utf-8")
+        changed.write_text(source.replace("\n", "\n# one more line\n", 1), encoding="utf-8")
+        with monkeypatch.context() as patch:
+            patch.setattr(module, "__file__", str(changed))
+            emoji.art_fingerprint.cache_clear()
+            assert emoji.art_fingerprint() != before, module.__name__
+    for library in ("Pillow", "FreeType"):
+        with monkeypatch.context() as patch:
+            if library == "FreeType":
+                patch.setattr(emoji.features, "version", lambda name: "0.0")
+            else:
+                patch.setattr(emoji.PIL, "__version__", "0.0")
+            emoji.art_fingerprint.cache_clear()
+            assert emoji.art_fingerprint() != before, library
+    emoji.art_fingerprint.cache_clear()
+    assert emoji.art_fingerprint() == before
+
+
+def test_the_same_names_and_bytes_in_another_process() -> None:
+    here = {art.name: art.versioned_name for art in emoji_set()}
     emoji._emoji_png.cache_clear()
     assert [render_card_emoji(a.face, a.side) for a in emoji_set()] == [a.png for a in emoji_set()]
-    code = "from renders.emoji import emoji_set\nfor a in emoji_set(): print(a.name, a.digest)\n"
+    code = (
+        "from renders.emoji import emoji_set\n"
+        "for a in emoji_set(): print(a.name, a.versioned_name)\n"
+    )
     out = subprocess.run(
         [sys.executable, "-c", code], check=True, cwd=ROOT, capture_output=True, text=True
     ).stdout

@@ -235,10 +235,10 @@ def test_a_hand_shows_the_side_in_play() -> None:
 #: of the palette and the font chain for text (issue 13), PNG level 3 and the cards pasted
 #: with their shadows in one piece (issue 11); the phone hand (issue 20: rows of whole cards
 #: without corner indices, dimmed less, so the palette's dimmed colours moved too) and seat
-#: names wrapped in taller panels (issue 20). Bump
-#: renders.ART_VERSION with these.
+#: names wrapped in taller panels (issue 20); the hand showing its cards only, none raised,
+#: dimmed or marked (issue 26). Bump renders.ART_VERSION with these.
 CLASSIC = {
-    "hand-7": "57bb84369bd2819f",
+    "hand-7": "68b7a770176c5ca3",
     "table-4": "2fe2ecec167e0d9b",
     "card-R7": "8663a86846d48745",
     "card-W": "d60d83ccbb9d445e",

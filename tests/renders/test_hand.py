@@ -1,4 +1,4 @@
-"""render_hand: valid PNGs of the planned size for any hand, playable vs dimmed, the drawn card."""
+"""render_hand: valid PNGs of the planned size for any hand, showing the cards and nothing else."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from PIL import Image, ImageStat
 
 from engine import CardFace, Rules
 from engine.cards import flip_deck
-from renders import card, hand_layout, playable_cards, render_hand, theme
+from renders import card, hand_key, hand_layout, playable_cards, render_hand, theme
 from renders.card import Variant, render_card
 
 from .states import hand_of, stacked
@@ -47,7 +47,7 @@ def test_layout_keeps_every_card_inside_and_rows_short(count: int) -> None:
     for x, y in positions:
         assert x >= 0
         assert x + theme.HAND_CARD_W <= width
-        assert y - theme.HAND_RAISE - theme.HAND_MARK >= 0  # room to raise and mark
+        assert y >= theme.HAND_PAD
         assert y + CARD_H <= height
         rows.setdefault(y, []).append(x)
     assert all(len(xs) <= theme.HAND_ROW_MAX for xs in rows.values())
@@ -73,12 +73,12 @@ def test_long_hands_wrap_into_rows_and_keep_their_size_on_a_phone(count: int) ->
         assert all(b - a >= theme.HAND_CARD_W + theme.HAND_GAP for a, b in itertools.pairwise(xs))
 
 
-def test_a_raised_card_never_hides_the_value_of_the_card_above_it() -> None:
-    """Rows overlap only below the value: the next row's raised cards start under it."""
+def test_the_next_row_never_hides_the_value_of_the_card_above_it() -> None:
+    """Rows overlap only below the value: the next row's cards start under it."""
     _, _, positions = hand_layout(25)
     tops = sorted({y for _, y in positions})
     for upper, lower in itertools.pairwise(tops):
-        assert lower - theme.HAND_RAISE - upper >= CARD_H * theme.VALUE_BOTTOM
+        assert lower - upper >= CARD_H * theme.VALUE_BOTTOM
 
 
 def test_value_bottom_holds_for_every_face() -> None:
@@ -116,6 +116,21 @@ def test_same_view_gives_the_same_bytes() -> None:
     assert render_hand(view) == first
 
 
+@pytest.mark.parametrize("side", [0, 1], ids=["classic", "R-FLIP-1-dark"])
+def test_a_row_laid_out_from_tiles_is_the_blended_picture_to_the_byte(side: int) -> None:
+    """One row of cards is pasted from cached tiles (each card already on the background and
+    the palette); it must give exactly the picture blended card by card."""
+    from renders.hand import draw_blended, draw_hand
+    from renders.scenes import HandScene
+
+    faces = list(dict.fromkeys(flip_deck().sides[side] if side else Rules().deck().sides[0]))
+    for count in range(theme.HAND_ROW_MAX + 1):
+        for start in (0, 11, 37):
+            chosen = tuple(faces[(start + i * 5) % len(faces)] for i in range(count))
+            scene = HandScene(chosen, side, flip=side == 1)
+            assert draw_hand(scene) == draw_blended(scene), (count, start)
+
+
 def test_every_face_of_the_modern_deck_renders_in_a_hand() -> None:
     deck = Rules(modern_deck=True).deck()
     faces = list(dict.fromkeys(f.notation for f in deck.sides[0]))
@@ -139,28 +154,37 @@ def test_default_playable_cards_are_those_a_legal_play_names() -> None:
     assert playable_cards(state.view_for(1)) == frozenset()
 
 
-def test_highlighting_changes_the_picture() -> None:
-    view = hand_of(7).view_for(0)
-    ids = [card for card, _ in view.hand]
-    all_up = render_hand(view, playable=ids)
-    none_up = render_hand(view, playable=())
-    default = render_hand(view)
-    assert len({all_up, none_up, default}) == 3
-    assert render_hand(view, playable=set(ids)) == all_up  # any collection works
+def test_the_others_moves_never_change_the_picture() -> None:
+    """Issue 26: a hand's picture shows its cards only. Seat 1's turn coming (its playable
+    cards changing from none to some) leaves its picture and key as they were."""
+    state = stacked([["R1", "R2"], ["G3", "R9", "B4"], ["Y5"]], start="R5")
+    waiting = state.view_for(1)
+    state = state.apply(0, "R1").state  # now seat 1 may play R9
+    playing = state.view_for(1)
+    assert playable_cards(waiting) == frozenset()
+    assert playable_cards(playing)
+    assert render_hand(playing) == render_hand(waiting)
+    assert hand_key(playing) == hand_key(waiting)
+    # Seat 0's own cards changed: its picture did too.
+    assert render_hand(state.view_for(0)) != render_hand(
+        stacked([["R1", "R2"], ["G3"]]).view_for(0)
+    )
 
 
-def test_only_the_drawn_card_is_playable_and_it_is_marked() -> None:
+def test_only_the_drawn_card_is_playable_and_the_picture_shows_just_the_cards() -> None:
     # Seat 1 draws Y1, which matches the R1 on top; it also holds another Y1.
     state = stacked([["R1", "R2"], ["G3", "Y1"]], start="R5", draw=["Y1"])
     state = state.apply(0, "R1").state
+    before = state.view_for(1)
     state = state.apply(1, "draw").state
     view = state.view_for(1)
     assert view.drawn is not None
     assert playable_cards(view) == {view.drawn}
-    marked = render_hand(view)
-    unmarked = render_hand(dataclasses.replace(view, drawn=None), playable={view.drawn})
-    assert marked != unmarked
-    assert open_png(marked).size == hand_layout(len(view.hand))[:2]
+    # The text says what was drawn; the picture is the hand, in the hand's order.
+    drawn = render_hand(view)
+    assert drawn == render_hand(dataclasses.replace(view, drawn=None))
+    assert drawn != render_hand(before)
+    assert open_png(drawn).size == hand_layout(len(view.hand))[:2]
 
 
 def test_dimmed_and_highlighted_cards_differ() -> None:

@@ -81,9 +81,11 @@ def test_what_the_picture_does_not_show_leaves_the_key() -> None:
     assert render_table(later, NAMES[:3]) == render_table(view, NAMES[:3])
     player = stacked([["R1", "G2"], ["B1", "B2"]]).view_for(0)
     renumbered = dataclasses.replace(player, hand=tuple((c + 100, f) for c, f in player.hand))
-    assert hand_key(renumbered, playable={c + 100 for c, _ in player.hand}) == hand_key(
-        player, playable={c for c, _ in player.hand}
-    )
+    assert hand_key(renumbered) == hand_key(player)
+    # Issue 26: neither the turn, nor what is playable, nor the card just drawn.
+    assert hand_key(dataclasses.replace(player, legal=())) == hand_key(player)
+    assert hand_key(dataclasses.replace(player, drawn=player.hand[0][0])) == hand_key(player)
+    assert render_hand(dataclasses.replace(player, legal=())) == render_hand(player)
 
 
 def _variants(view: TableView) -> dict[str, TableView]:
@@ -117,8 +119,9 @@ def test_everything_the_table_shows_changes_its_key() -> None:
 def test_everything_the_hand_shows_changes_its_key() -> None:
     player = stacked([["R1", "G2", "B9"], ["B1", "B2"]]).view_for(0)
     base = hand_key(player)
-    assert hand_key(player, playable=set()) != base
-    assert hand_key(dataclasses.replace(player, drawn=player.hand[0][0])) != base
+    fewer = dataclasses.replace(player, hand=player.hand[:2])
+    assert render_hand(fewer) != render_hand(player)
+    assert hand_key(fewer) != base
     swapped = dataclasses.replace(player, hand=(player.hand[1], player.hand[0], player.hand[2]))
     assert hand_key(swapped) != base
 
