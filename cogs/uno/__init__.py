@@ -49,7 +49,13 @@ async def setup(bot: commands.Bot) -> None:
     replies = Replies(prefs)
     watch = GatewayWatch(bot, service.outages, repo, alive_key=f"alive:{shards}")
     emojis = CardEmojis(bot)
-    messages = TableMessages(bot, service, pings=TurnPings(bot, prefs.turn_ping), emojis=emojis)
+    messages = TableMessages(
+        bot,
+        service,
+        pings=TurnPings(bot, prefs.turn_ping),
+        emojis=emojis,
+        first_answer=replies.first_answer,
+    )
     service.listen(messages.heard)
     # The extension owns the clock: it plays computers and timeouts, and pauses while
     # players cannot be heard (the gateway's watch says when).

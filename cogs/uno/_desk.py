@@ -161,7 +161,10 @@ class TableDesk:
             raise TableError("not_seated")
         if table.match is None:
             raise TableError("game_not_running")
-        await self.messages.show_hand(act.interaction, table, seat, notes=notes, ui=ui)
+        async with self.replies.answering(act.interaction) as first:
+            await self.messages.show_hand(
+                act.interaction, table, seat, notes=notes, ui=ui, callback=first
+            )
 
     async def show_editor(self, act: Act, table: Table, page: str) -> None:
         """The lobby's rules editor, for its host (or a manager)."""
@@ -184,7 +187,7 @@ class TableDesk:
         if table.status != "lobby":
             raise TableError("game_running" if table.status == "playing" else "table_closed")
         payload = editor_payload(table, page)
-        await interaction.edit_original_response(**payload.edit_kwargs())
+        await self.replies.update(interaction, **payload.edit_kwargs())
 
     async def rematch(self, act: Act, table: Table) -> None:
         """**Play again**: a new lobby with the same rules; the others are invited."""

@@ -48,7 +48,7 @@ REPOST_COOLDOWN = 5.0
 #: How long a start waits for the card emojis before showing the tables again.
 EMOJI_WAIT = 10.0
 #: How each place's clicks are answered first (see ``_replies.Defer``).
-DEFER_FOR: dict[Place, Defer] = {Place.TABLE: "thinking", Place.HAND: "update"}
+DEFER_FOR: dict[Place, Defer] = {Place.TABLE: "thinking", Place.HAND: "quick"}
 
 LEVEL_CHOICES = [
     app_commands.Choice(name=app_commands.locale_str(level, key=f"level.{level}"), value=level)

@@ -258,6 +258,21 @@ class Replies:
             if first:
                 await self.first_answer(interaction, interaction.response.defer)
 
+    async def update(self, interaction: Interaction, **message: Any) -> None:
+        """Show ``message`` in the clicked message: by the first answer itself when the
+        interaction still wants one (a quick answer), else by editing the response."""
+        async with self.answering(interaction) as first:
+            if first:
+                await self.first_answer(
+                    interaction, lambda: interaction.response.edit_message(**message)
+                )
+                return
+        await patiently(
+            lambda: interaction.edit_original_response(**message),
+            what=f"Interaction {interaction.id}: an answer",
+            until=time.monotonic() + TOKEN_SECONDS - 60,
+        )
+
     async def say(self, interaction: Interaction, text: str) -> None:
         """A short ephemeral answer, whatever the state of the response."""
         text = text[:2000]

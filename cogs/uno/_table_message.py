@@ -165,6 +165,18 @@ class _OpenHand:
     sleep: asyncio.TimerHandle | None = None
 
 
+#: Gives an interaction its first answer with ``send``; whether Discord took it.
+FirstAnswer = Callable[[discord.Interaction[Any], Callable[[], Awaitable[Any]]], Awaitable[bool]]
+
+
+async def _plainly(
+    interaction: discord.Interaction[Any], send: Callable[[], Awaitable[Any]]
+) -> bool:
+    """A first answer sent once (the extension gives ``Replies.first_answer`` instead)."""
+    await within(send())
+    return True
+
+
 class TableMessages:
     """Posts and edits the table messages and the open hands of every table."""
 
@@ -175,11 +187,13 @@ class TableMessages:
         *,
         pings: TurnPings | None = None,
         emojis: CardEmojis | None = None,
+        first_answer: FirstAnswer = _plainly,
     ) -> None:
         self.client = client
         self.service = service
         self.pings = pings  # hears every version too
         self.emojis = emojis  # the card faces, once uploaded
+        self.first_answer = first_answer  # gives an interaction its first answer, in time
         self._tables: dict[str, _TableSurface] = {}
         self._closed: OrderedDict[str, int] = OrderedDict()  # table id → last version
         self._hands: dict[str, dict[int, _OpenHand]] = {}  # table id → seat → open hand
@@ -466,15 +480,10 @@ class TableMessages:
                 hand.picture.sending(payload)
             hung = False
             if callback:
-                response = interaction.response
-                if _clicked_a_hand(interaction):  # the one callback updates the hand
-                    answered = await within(response.edit_message(**payload.edit_kwargs()))
-                else:  # the table's button or a command: the hand, a new ephemeral message
-                    answered = await within(
-                        response.send_message(ephemeral=True, **payload.send_kwargs())
-                    )
-                message = answered.resource if answered is not None else None
-                shown_message = message if isinstance(message, discord.Message) else None
+                taken, shown_message = await self._answer_with(interaction, payload)
+                if not taken:  # its fate unknown: the open hand is edited instead
+                    self._edit_again(table.id, seat, newest)
+                    return
             else:
                 try:
                     shown_message, hung = await self._edit_response(interaction, payload, expires)
@@ -513,6 +522,37 @@ class TableMessages:
             if hung:
                 hand.picture.doubt()
             self._set_sleep(table.id, hand)
+
+    async def _answer_with(
+        self, interaction: discord.Interaction[Any], payload: Payload
+    ) -> tuple[bool, discord.Message | None]:
+        """The one callback that answers with the hand: a click on a hand message updates
+        that message (UPDATE_MESSAGE); the table's **Show my hand** or ``/uno hand`` gets a
+        new ephemeral message. Whether Discord took it, and the message it shows."""
+        response = interaction.response
+        shown: list[discord.Message] = []
+
+        async def send() -> None:
+            if _clicked_a_hand(interaction):
+                answered = await response.edit_message(**payload.edit_kwargs())
+            else:
+                kwargs = payload.send_kwargs()
+                answered = await response.send_message(ephemeral=True, **kwargs)
+            message = answered.resource if answered is not None else None
+            if isinstance(message, discord.Message):
+                shown.append(message)
+
+        taken = await self.first_answer(interaction, send)
+        return taken, shown[0] if shown else None
+
+    def _edit_again(self, table_id: str, seat: int, table: Table) -> None:
+        """A move's answer may never have reached Discord: the seat's open hand (through the
+        interaction that opened it) is brought to ``table`` by its delivery, so the player
+        is told either way (see cogs/uno/_replies.py)."""
+        hand = self._hands.get(table_id, {}).get(seat)
+        if hand is not None:
+            hand.shown, hand.signature = -1, ()
+            self._update_hands(table)
 
     @staticmethod
     async def _edit_response(
