@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import os
 import re
 import sys
 from collections.abc import Iterable, Mapping
@@ -140,16 +141,32 @@ def plain_formatter() -> logging.Formatter:
     )
 
 
+def wants_colour(stream: Any, environ: Mapping[str, str] = os.environ) -> bool:
+    """Colour only for a person at a terminal: ``stream`` is one, ``NO_COLOR`` is not set
+    (https://no-color.org: any non-empty value) and ``TERM`` is not ``dumb``.
+
+    Decided here rather than by discord.py, whose test also says yes wherever it believes
+    it runs in a container (a ``/.dockerenv`` file, "docker" in the cgroup): there a log
+    written to a file or a pipe got colour codes.
+    """
+    if environ.get("NO_COLOR") or environ.get("TERM") == "dumb":
+        return False
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):  # no isatty, or a closed stream
+        return False
+
+
 def setup_logging(level: str, secrets: Iterable[str] = ()) -> logging.Handler:
     """One handler on the root logger, on stderr, safe at every level; returns it."""
     handler = logging.StreamHandler(sys.stderr)
     handler.addFilter(ExpectedTrouble())
     inner: logging.Formatter = plain_formatter()
     colour: Any = getattr(discord.utils, "_ColourFormatter", None)
-    if colour is not None and discord.utils.stream_supports_colour(handler.stream):
+    if colour is not None and wants_colour(handler.stream):
         inner = colour()
-    formatter = SafeFormatter(inner, secrets)
-    discord.utils.setup_logging(
-        handler=handler, formatter=formatter, level=getattr(logging, level), root=True
-    )
+    handler.setFormatter(SafeFormatter(inner, secrets))
+    root = logging.getLogger()
+    root.setLevel(getattr(logging, level))
+    root.addHandler(handler)
     return handler

@@ -149,8 +149,9 @@ class BotProcess:
             line = await proc.stdout.readline()
             if not line:
                 break
-            # discord.py colours its log lines even through a pipe (it thinks Docker is a
-            # terminal); strip the escapes so tests can match the text.
+            # The fake's sample bot logs through discord.py's own set-up, which colours even
+            # a pipe where it believes it runs in a container; strip the escapes so tests
+            # can match the text. (The bot itself colours a terminal only: tests/test_logs.py.)
             self.output.append(_ANSI.sub("", line.decode(errors="replace").rstrip("\n")))
 
     async def _reap(self) -> int:
