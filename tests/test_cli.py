@@ -8,6 +8,7 @@ sync and ``--help``; settings from the environment over ``.env``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import os
@@ -821,7 +822,7 @@ def test_the_database_password_never_reaches_the_logs(
     url = "postgresql://uno:pw-sentinel-42@db.example:5432/uno"
     settings = Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url})
 
-    async def work() -> None:
+    async def work(cleanup: contextlib.AsyncExitStack) -> None:
         logging.getLogger("uno").warning("connecting to %s", url)
 
     root = logging.getLogger()
