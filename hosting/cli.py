@@ -287,7 +287,8 @@ def backup(env: dict[str, str], path: str, keep: int | None = None) -> int:
             file = f'"{path.rstrip("/")}/uno-$(date -u +%Y%m%d-%H%M%S).dump"'
         _err(
             "DATABASE_URL names a PostgreSQL database: back it up with "
-            f'pg_dump --format=custom --file={file} "$DATABASE_URL"'
+            f'(umask 077 && pg_dump --format=custom --file={file} "$DATABASE_URL") '
+            "(umask 077: the dump, every player's data, readable by its owner only)"
         )
         return EXIT_FAILED
     if keep is not None and not backups.names_a_folder(path):
