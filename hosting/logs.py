@@ -10,11 +10,12 @@ by a short description (containers, request bodies, SQL parameters), then remove
 shaped like a token from the finished text, tracebacks included. The bot's own log lines pass
 through the same formatter.
 
-:class:`ExpectedTrouble` keeps the log readable when Discord cannot be reached: discord.py
-logs each failed reconnect (and a few other network failures) as an ERROR with a traceback,
-and asyncpg's pool logs each failed reconnection to a restarting server with one; those are
-expected and need no developer, so they become one WARNING line that names the failure.
-Tracebacks stay for bugs.
+:class:`ExpectedTrouble` keeps the log readable when Discord or the database cannot be
+reached: discord.py logs each failed reconnect (and a few other network failures) as an ERROR
+with a traceback, asyncpg's pool logs each failed reconnection to a restarting server with
+one, and asyncio reports asyncpg's connections the server ended (a failure nobody awaited)
+with one; those are expected and need no developer, so they become one WARNING line that
+names the failure. Tracebacks stay for bugs.
 """
 
 from __future__ import annotations
@@ -115,17 +116,24 @@ def _expected(exc: BaseException) -> bool:
     return isinstance(exc, _EXPECTED) or module.startswith(("aiohttp", "asyncpg"))
 
 
+#: The loggers whose tracebacks of expected trouble are shortened: the libraries', and
+#: asyncio's, which reports a library's future whose failure nobody awaited (asyncpg's
+#: "unexpected connection_lost() call" when the server ends a connection).
+_SHORTENED = ("discord", "asyncpg", "asyncio")
+
+
 class ExpectedTrouble(logging.Filter):
-    """discord.py's tracebacks of network trouble become one WARNING line (see the module
-    docstring); everything else passes unchanged."""
+    """The libraries' tracebacks of network or database trouble become one WARNING line
+    (see the module docstring); everything else passes unchanged."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         exc = record.exc_info[1] if record.exc_info else None
-        ours = record.name.startswith(("discord", "asyncpg"))
+        ours = record.name.split(".", 1)[0] in _SHORTENED
         if exc is None or not ours or not _expected(exc):
             return True
         text = " ".join(str(exc).split())[:200]
-        record.msg = f"{record.getMessage()} ({type(exc).__name__}{': ' + text if text else ''})"
+        said = record.getMessage().splitlines()[0]  # asyncio adds lines naming the future
+        record.msg = f"{said} ({type(exc).__name__}{': ' + text if text else ''})"
         record.args = None
         record.exc_info = None
         record.exc_text = None

@@ -3,6 +3,8 @@ colour codes reach a terminal only."""
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import io
 import logging
 import os
@@ -55,6 +57,43 @@ def test_a_bug_keeps_its_traceback() -> None:
     assert "[ERROR" in text
     ours = logged("cogs.uno._play", ConnectionResetError("reset"), "Unexpected %s")
     assert "Traceback" in ours  # only discord.py's own network lines are shortened
+
+
+def unawaited_failure(exc: BaseException) -> str:
+    """What asyncio's own handler logs for a future that failed with ``exc`` and that
+    nobody awaited (asyncpg leaves such a future when the server ends a connection)."""
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.addFilter(ExpectedTrouble())
+    handler.setFormatter(SafeFormatter(plain_formatter()))
+    logger = logging.getLogger("asyncio")
+    logger.addHandler(handler)
+    logger.propagate = False
+    loop = asyncio.new_event_loop()
+    try:
+        future = loop.create_future()
+        future.set_exception(exc)
+        del future  # never retrieved: asyncio reports it when the future goes
+        gc.collect()
+    finally:
+        loop.close()
+        logger.removeHandler(handler)
+        logger.propagate = True
+    return stream.getvalue()
+
+
+def test_a_connection_the_database_ended_is_one_warning_line() -> None:
+    text = unawaited_failure(ConnectionError("unexpected connection_lost() call"))
+    assert text.count("\n") == 1, text
+    assert "[WARNING ] asyncio: Future exception was never retrieved (ConnectionError: " in text
+    assert "unexpected connection_lost() call" in text
+
+
+def test_a_bug_nobody_awaited_keeps_its_traceback() -> None:
+    text = unawaited_failure(KeyError("bug"))
+    assert "[ERROR" in text
+    assert "KeyError" in text
+    assert text.count("\n") > 1
 
 
 # -- colour only for a person at a terminal ---------------------------------------------------
