@@ -23,13 +23,14 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import os
 import re
 import sys
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 import discord
+
+from .settings import terminal
 
 # The path segment after /interactions/<id>/ or /webhooks/<id>/ is the interaction token.
 _URL_TOKEN = re.compile(r"(/(?:interactions|webhooks)/\d+/)[^/\s?'\"]+")
@@ -149,15 +150,16 @@ def plain_formatter() -> logging.Formatter:
     )
 
 
-def wants_colour(stream: Any, environ: Mapping[str, str] = os.environ) -> bool:
+def wants_colour(stream: Any, conventions: Mapping[str, str]) -> bool:
     """Colour only for a person at a terminal: ``stream`` is one, ``NO_COLOR`` is not set
-    (https://no-color.org: any non-empty value) and ``TERM`` is not ``dumb``.
+    (https://no-color.org: any non-empty value) and ``TERM`` is not ``dumb`` (both in
+    ``conventions``, :func:`hosting.settings.terminal`).
 
     Decided here rather than by discord.py, whose test also says yes wherever it believes
     it runs in a container (a ``/.dockerenv`` file, "docker" in the cgroup): there a log
     written to a file or a pipe got colour codes.
     """
-    if environ.get("NO_COLOR") or environ.get("TERM") == "dumb":
+    if conventions.get("NO_COLOR") or conventions.get("TERM") == "dumb":
         return False
     try:
         return bool(stream.isatty())
@@ -171,7 +173,7 @@ def setup_logging(level: str, secrets: Iterable[str] = ()) -> logging.Handler:
     handler.addFilter(ExpectedTrouble())
     inner: logging.Formatter = plain_formatter()
     colour: Any = getattr(discord.utils, "_ColourFormatter", None)
-    if colour is not None and wants_colour(handler.stream):
+    if colour is not None and wants_colour(handler.stream, terminal()):
         inner = colour()
     handler.setFormatter(SafeFormatter(inner, secrets))
     root = logging.getLogger()
