@@ -7,7 +7,7 @@ not click. :class:`GatewayWatch` reports each shard's trouble to :class:`tables.
 outage of cause ``gateway:<shard>``: from the disconnect, or — for a silence — from the last
 thing the shard heard, until the shard is READY or RESUMED again.
 
-A restart is an outage too. While its players can act (from READY on, no shard down) the
+A restart is an outage too. While its players can act (from READY on, no outage going on) the
 process writes an "alive" stamp, at once and every :data:`ALIVE_EVERY` seconds; at start-up
 an outage of cause ``restart`` runs from the last stamp until the gateway is READY, so a
 person whose turn ran while the bot was down gets that time back (however it ended: a
@@ -43,6 +43,7 @@ from discord.ext import commands
 
 from storage import GameRepository
 from tables import Outages, Table
+from tables.clock import DATABASE
 
 log = logging.getLogger(__name__)
 
@@ -57,11 +58,13 @@ ALIVE_EVERY = 5.0
 NO_STAMP = 0.0
 #: The outage cause of the time the bot was not running.
 RESTART = "restart"
+#: The outage causes of the gateway's shards start with this.
+GATEWAY = "gateway:"
 
 
 def cause_of(shard_id: int) -> str:
     """The outage cause of one gateway shard."""
-    return f"gateway:{shard_id}"
+    return f"{GATEWAY}{shard_id}"
 
 
 class GatewayWatch(commands.Cog):
@@ -102,13 +105,16 @@ class GatewayWatch(commands.Cog):
                 await self.repo.set_meta(self.alive_key, repr(self._clock()))
 
     def _heard(self) -> bool:
-        """Can the players of every shard act now (no gateway outage going on)?"""
-        return not any(cause.startswith("gateway:") for cause in self.outages.causes())
+        """Can the players of every shard act now (no gateway or database outage going on:
+        the service reports the database's, and a stamp could not be written anyway)?"""
+        return not any(
+            cause.startswith(GATEWAY) or cause == DATABASE for cause in self.outages.causes()
+        )
 
     async def _stamp_while_alive(self) -> None:
         failing = False
         while True:
-            if self._heard():  # a stamp in an outage would swallow its start at a restart
+            if self._heard():  # a stamp in an outage would hide its start after a restart
                 try:
                     await self.repo.set_meta(self.alive_key, repr(self._clock()))
                 except Exception as exc:
@@ -134,7 +140,7 @@ class GatewayWatch(commands.Cog):
 
     def causes(self, table: Table) -> tuple[str, ...]:
         """The outages that keep ``table``'s players from acting."""
-        return ("database", RESTART, cause_of(self.shard_of(table)))
+        return (DATABASE, RESTART, cause_of(self.shard_of(table)))
 
     # -- what discord.py tells -------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from cogs.uno import _gateway
 from cogs.uno._gateway import NO_STAMP, RESTART, GatewayWatch, cause_of
 from storage import GameRepository
 from tables import Outages
+from tables.clock import DATABASE
 
 KEY = "alive:every shard"
 
@@ -128,6 +129,22 @@ async def test_r_time_1_no_stamp_gives_a_running_turn_its_whole_time(
     assert watch.outages.lost(NO_STAMP, clock.now) == pytest.approx(clock.now)
     assert "No alive stamp of an earlier run" in caplog.text
     await stopped(watch)
+
+
+async def test_no_stamp_while_the_database_is_down(repo: GameRepository) -> None:
+    """Nobody can act then either; and the table service has said so already."""
+    clock, meta = Clock(), Meta(repo)
+    watch = watch_on(meta, clock)
+    await watch.cog_load()
+    written = asyncio.ensure_future(meta.next_write())
+    await watch.on_ready()
+    await written
+    watch.outages.begin(DATABASE)
+    attempts = meta.attempts
+    clock.now += 20
+    await stopped(watch)
+    assert meta.attempts == attempts
+    assert await stamp_of(repo) == clock.now - 20
 
 
 async def test_no_stamp_while_a_shard_cannot_hear_its_players(repo: GameRepository) -> None:
