@@ -348,43 +348,56 @@ async def open_repository(settings: Settings) -> GameRepository:
     )
 
 
-async def run(settings: Settings) -> None:
-    """Run until the bot is closed, a signal arrives, or login fails.
+#: What ``uno-bot run`` and ``sync`` do: open what they need, leaving its closing to the
+#: stack they are given (see :func:`_until_done`).
+Work = Callable[[contextlib.AsyncExitStack], Coroutine[Any, Any, None]]
+
+
+async def run(settings: Settings, cleanup: contextlib.AsyncExitStack) -> None:
+    """Run until the bot is closed, a signal arrives, or login fails; what it opens is
+    closed by ``cleanup``, after the reason for stopping was said.
 
     Every change is committed before anyone sees it, so a shutdown only has to finish the
     interactions in flight and close the database.
     """
     repo = await open_repository(settings)
+    cleanup.push_async_callback(_close_database, repo)
     # Finished tables' logs are compacted, and old finished tables deleted, in the background.
     tidying = asyncio.create_task(repo.keep_bounded(retention_days=settings.record_retention_days))
-    try:
-        async with UnoBot(settings, repo) as bot:
-            loop = asyncio.get_running_loop()
-            for sig in (signal.SIGINT, signal.SIGTERM):
-                with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers
-                    loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
-            await bot.start(settings.token)
-    finally:
-        tidying.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await tidying
-        await repo.close()
-        log.info("Database closed")
+    cleanup.push_async_callback(_cancel, tidying)
+    bot = await cleanup.enter_async_context(UnoBot(settings, repo))
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers
+            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+    await bot.start(settings.token)
 
 
-async def sync(settings: Settings, clear_guilds: Sequence[int] = ()) -> None:
+async def sync(
+    settings: Settings, cleanup: contextlib.AsyncExitStack, clear_guilds: Sequence[int] = ()
+) -> None:
     """Log in over HTTP only (no gateway), register the commands, and stop."""
     repo = await open_repository(settings)
-    try:
-        async with UnoBot(settings, repo, force_sync=True, clear_guilds=clear_guilds) as bot:
-            await bot.login(settings.token)  # runs setup_hook: load, sync, clear
-    finally:
-        await repo.close()
+    cleanup.push_async_callback(_close_database, repo)
+    bot = UnoBot(settings, repo, force_sync=True, clear_guilds=clear_guilds)
+    await cleanup.enter_async_context(bot)
+    await bot.login(settings.token)  # runs setup_hook: load, sync, clear
+
+
+async def _close_database(repo: GameRepository) -> None:
+    await repo.close()
+    log.info("Database closed")
+
+
+async def _cancel(task: asyncio.Task[None]) -> None:
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
 
 
 def _run_command(settings: Settings) -> int:
     again = "start the bot again (its systemd service does so by itself 10 seconds later)"
-    code = _until_done(settings, lambda: run(settings), again=again)
+    code = _until_done(settings, lambda cleanup: run(settings, cleanup), again=again)
     if code == cli.EXIT_OK:
         log.info("Stopped; bye")  # last, after any reason for stopping
     return code
@@ -392,39 +405,55 @@ def _run_command(settings: Settings) -> int:
 
 def _sync_command(settings: Settings, clear_guilds: Sequence[int]) -> int:
     again = "run uno-bot sync again"
-    return _until_done(settings, lambda: sync(settings, clear_guilds), again=again)
+    return _until_done(settings, lambda cleanup: sync(settings, cleanup, clear_guilds), again=again)
 
 
-def _until_done(
-    settings: Settings, work: Callable[[], Coroutine[Any, Any, None]], *, again: str
-) -> int:
+def _until_done(settings: Settings, work: Work, *, again: str) -> int:
     """Run ``work`` with safe logging; turn the failures an admin can fix into a sentence
-    (``again`` says how to try once more)."""
+    (``again`` says how to try once more), said before anything is closed: first why the
+    bot stops, then its goodbye (``Database closed``)."""
     password = urlsplit(settings.database_url).password if settings.database_url else None
     setup_logging(settings.log_level, secrets=[settings.token, password or ""])
+
+    async def attempt() -> int:
+        async with contextlib.AsyncExitStack() as cleanup:
+            try:
+                await work(cleanup)
+            except Exception as exc:
+                code = _say_why(exc, again)
+                if code is None:
+                    raise
+                return code
+        return cli.EXIT_OK
+
     try:
-        asyncio.run(work())
-    except DatabaseUnavailableError as exc:
+        return asyncio.run(attempt())
+    except KeyboardInterrupt:
+        return cli.EXIT_OK
+
+
+def _say_why(exc: Exception, again: str) -> int | None:
+    """Write the sentence for a failure an admin can fix; its exit code (``None``: a bug,
+    which keeps its traceback)."""
+    if isinstance(exc, DatabaseUnavailableError):
         sys.stderr.write(f"{exc}\n")
         return cli.EXIT_DATABASE
-    except discord.LoginFailure:
+    if isinstance(exc, discord.LoginFailure):
         sys.stderr.write(
             "Discord rejected DISCORD_TOKEN: copy the token again from the Bot page of your "
             "application and put it in the settings file (.env, or the one --env-file names).\n"
         )
         return cli.EXIT_SETTINGS
-    except ExtensionLoadError:
+    if isinstance(exc, ExtensionLoadError):
         return cli.EXIT_FAILED  # already said in one log line
-    except (aiohttp.ClientConnectionError, TimeoutError) as exc:
+    if isinstance(exc, aiohttp.ClientConnectionError | TimeoutError):
         # Only the first login gets here: once connected, discord.py reconnects by itself.
         sys.stderr.write(
             f"Cannot reach Discord ({_one_line(exc)}): check this machine's network "
             f"connection, then {again}.\n"
         )
         return cli.EXIT_FAILED
-    except KeyboardInterrupt:
-        pass
-    return cli.EXIT_OK
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -68,7 +68,7 @@ def destination(path: str, now: datetime) -> Destination:
             "move it away or name another folder."
         )
     try:
-        target.mkdir(parents=True, exist_ok=True)
+        target.mkdir(mode=0o700, parents=True, exist_ok=True)  # private, as its backups
     except OSError as exc:
         raise BackupError(
             f"Cannot create the backup folder {target} ({exc.strerror or exc}); create it "

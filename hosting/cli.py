@@ -43,106 +43,110 @@ class Runners:
     sync: Callable[[Settings, Sequence[int]], int]
 
 
+#: Every command: its line in ``uno-bot --help``, and its ``uno-bot COMMAND --help`` text.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "run": (
+        "connect to Discord and play (the default)",
+        "Connect to Discord and serve /uno until Ctrl-C or SIGTERM. Slash commands are "
+        "registered when they changed.",
+    ),
+    "check": (
+        "check the settings, the database and the token's format (no network)",
+        "Check, without connecting to Discord and without changing anything, that the bot "
+        "could start: the settings, the token's format, and that the database can be opened, "
+        "migrated and written and is not damaged. Exit code 0 when all is well.",
+    ),
+    "backup": (
+        "copy the database into a folder that keeps history, safely while the bot runs",
+        "Copy the database with SQLite's online backup API: a consistent copy taken while "
+        "the bot keeps running, checked, then moved into place, readable by its owner only. "
+        "Into a folder, each backup gets its own dated name and the oldest beyond --keep are "
+        "removed.",
+    ),
+    "restore": (
+        "replace the database with a backup (stop the bot first)",
+        "Replace the database with the backup at PATH. Refuses while the bot (or anything "
+        "else) has the database open; keeps the replaced database beside it.",
+    ),
+    "transfer": (
+        "copy an SQLite database into PostgreSQL (stop the bot first)",
+        "Copy everything the bot keeps (tables, results, ratings and boards, settings, "
+        "seasons, tournaments) from the SQLite file into an empty PostgreSQL database, in one "
+        "transaction: all or nothing. The SQLite file is brought up to this version's schema "
+        "first, as the bot does at start, and otherwise left as it was. Then set DATABASE_URL "
+        "and start the bot.",
+    ),
+    "invite": (
+        "print the link that adds the bot to a server, with its permissions",
+        "Print the invite link with the exact permissions the bot uses. The application id "
+        "is read from DISCORD_TOKEN unless --client-id is given.",
+    ),
+    "sync": (
+        "register the slash commands with Discord now",
+        "Register the slash commands now, even if they look unchanged: in DEV_GUILD_ID's "
+        "server when it is set, otherwise globally. Without DEV_GUILD_ID it also removes the "
+        "copies registered earlier in a development server, so /uno is not listed twice "
+        "there.",
+    ),
+}
+EPILOG = (
+    "Settings come from environment variables over a .env file in the current folder (or the "
+    f"file named by --env-file or {ENV_FILE_VARIABLE}); see .env.example. Exit codes: 0 "
+    "done, 1 failed, 2 a setting is wrong, 3 the database cannot be used."
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """The parser, with a ``--help`` for the program and for each command."""
+    """The parser, with a ``--help`` for the program and for each command (:data:`COMMANDS`)."""
     parser = argparse.ArgumentParser(
         prog="uno-bot",
         description="UNO for Discord: run the bot, and look after it.",
-        epilog=(
-            "Settings come from environment variables over a .env file in the current folder "
-            f"(or the file named by --env-file or {ENV_FILE_VARIABLE}); see .env.example. "
-            "Exit codes: 0 done, 1 failed, 2 a setting is wrong, 3 the database cannot be used."
-        ),
+        epilog=EPILOG,
     )
     parser.add_argument(
         "--env-file",
         metavar="PATH",
         help="read settings from PATH instead of ./.env (environment variables still win)",
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
-    commands.add_parser(
-        "run",
-        help="connect to Discord and play (the default)",
-        description="Connect to Discord and serve /uno until Ctrl-C or SIGTERM. Slash "
-        "commands are registered when they changed.",
-    )
-    commands.add_parser(
-        "check",
-        help="check the settings, the database and the token's format (no network)",
-        description="Check, without connecting to Discord and without changing anything, "
-        "that the bot could start: the settings, the token's format, and that the database "
-        "can be opened, migrated and written and is not damaged. Exit code 0 when all is well.",
-    )
-    backup = commands.add_parser(
-        "backup",
-        help="copy the database into a folder that keeps history, safely while the bot runs",
-        description="Copy the database with SQLite's online backup API: a consistent copy "
-        "taken while the bot keeps running, checked, then moved into place. Into a folder, "
-        "each backup gets its own dated name and the oldest beyond --keep are removed.",
-    )
-    backup.add_argument(
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+    command = {
+        name: subparsers.add_parser(name, help=line, description=text)
+        for name, (line, text) in COMMANDS.items()
+    }
+    command["backup"].add_argument(
         "path",
         metavar="PATH",
         help="a folder (an existing one, one ending with /, or a name without extension, "
         "created when needed) for dated files uno-YYYYMMDD-HHMMSS.sqlite3 (UTC); or a file "
         "name with an extension, replaced by each backup",
     )
-    backup.add_argument(
+    command["backup"].add_argument(
         "--keep",
         type=_count,
         metavar="N",
         help=f"into a folder: keep the newest N backups, remove older ones (default "
         f"{backups.DEFAULT_KEEP}; 0 keeps every one)",
     )
-    restore = commands.add_parser(
-        "restore",
-        help="replace the database with a backup (stop the bot first)",
-        description="Replace the database with the backup at PATH. Refuses while the bot "
-        "(or anything else) has the database open; keeps the replaced database beside it.",
-    )
-    restore.add_argument("path", metavar="PATH", help="the backup file to restore")
-    transfer = commands.add_parser(
-        "transfer",
-        help="copy an SQLite database into PostgreSQL (stop the bot first)",
-        description="Copy everything the bot keeps (tables, results, ratings and boards, "
-        "settings, seasons, tournaments) from the SQLite file into an empty PostgreSQL "
-        "database, in one transaction: all or nothing. The SQLite file is brought up to "
-        "this version's schema first, as the bot does at start, and otherwise left as it "
-        "was. Then set DATABASE_URL and start the bot.",
-    )
-    transfer.add_argument(
+    command["restore"].add_argument("path", metavar="PATH", help="the backup file to restore")
+    command["transfer"].add_argument(
         "--from",
         dest="source",
         metavar="PATH",
         help="the SQLite file to copy (default: DATABASE_PATH)",
     )
-    transfer.add_argument(
+    command["transfer"].add_argument(
         "--to",
         dest="target",
         metavar="URL",
         help="the empty PostgreSQL database, postgresql://... (default: DATABASE_URL)",
     )
-    invite = commands.add_parser(
-        "invite",
-        help="print the link that adds the bot to a server, with its permissions",
-        description="Print the invite link with the exact permissions the bot uses. The "
-        "application id is read from DISCORD_TOKEN unless --client-id is given.",
-    )
-    invite.add_argument(
+    command["invite"].add_argument(
         "--client-id",
         type=int,
         metavar="ID",
         help="the application id (Developer Portal, General Information)",
     )
-    sync = commands.add_parser(
-        "sync",
-        help="register the slash commands with Discord now",
-        description="Register the slash commands now, even if they look unchanged: in "
-        "DEV_GUILD_ID's server when it is set, otherwise globally. Without DEV_GUILD_ID it "
-        "also removes the copies registered earlier in a development server, so /uno is not "
-        "listed twice there.",
-    )
-    sync.add_argument(
+    command["sync"].add_argument(
         "--clear-guild",
         type=int,
         action="append",
@@ -287,7 +291,8 @@ def backup(env: dict[str, str], path: str, keep: int | None = None) -> int:
             file = f'"{path.rstrip("/")}/uno-$(date -u +%Y%m%d-%H%M%S).dump"'
         _err(
             "DATABASE_URL names a PostgreSQL database: back it up with "
-            f'pg_dump --format=custom --file={file} "$DATABASE_URL"'
+            f'(umask 077 && pg_dump --format=custom --file={file} "$DATABASE_URL") '
+            "(umask 077: the dump, every player's data, readable by its owner only)"
         )
         return EXIT_FAILED
     if keep is not None and not backups.names_a_folder(path):

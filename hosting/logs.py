@@ -10,11 +10,12 @@ by a short description (containers, request bodies, SQL parameters), then remove
 shaped like a token from the finished text, tracebacks included. The bot's own log lines pass
 through the same formatter.
 
-:class:`ExpectedTrouble` keeps the log readable when Discord cannot be reached: discord.py
-logs each failed reconnect (and a few other network failures) as an ERROR with a traceback,
-and asyncpg's pool logs each failed reconnection to a restarting server with one; those are
-expected and need no developer, so they become one WARNING line that names the failure.
-Tracebacks stay for bugs.
+:class:`ExpectedTrouble` keeps the log readable when Discord or the database cannot be
+reached: discord.py logs each failed reconnect (and a few other network failures) as an ERROR
+with a traceback, asyncpg's pool logs each failed reconnection to a restarting server with
+one, and asyncio reports asyncpg's connections the server ended (a failure nobody awaited)
+with one; those are expected and need no developer, so they become one WARNING line that
+names the failure. Tracebacks stay for bugs.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import discord
+
+from .settings import terminal
 
 # The path segment after /interactions/<id>/ or /webhooks/<id>/ is the interaction token.
 _URL_TOKEN = re.compile(r"(/(?:interactions|webhooks)/\d+/)[^/\s?'\"]+")
@@ -114,17 +117,24 @@ def _expected(exc: BaseException) -> bool:
     return isinstance(exc, _EXPECTED) or module.startswith(("aiohttp", "asyncpg"))
 
 
+#: The loggers whose tracebacks of expected trouble are shortened: the libraries', and
+#: asyncio's, which reports a library's future whose failure nobody awaited (asyncpg's
+#: "unexpected connection_lost() call" when the server ends a connection).
+_SHORTENED = ("discord", "asyncpg", "asyncio")
+
+
 class ExpectedTrouble(logging.Filter):
-    """discord.py's tracebacks of network trouble become one WARNING line (see the module
-    docstring); everything else passes unchanged."""
+    """The libraries' tracebacks of network or database trouble become one WARNING line
+    (see the module docstring); everything else passes unchanged."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         exc = record.exc_info[1] if record.exc_info else None
-        ours = record.name.startswith(("discord", "asyncpg"))
+        ours = record.name.split(".", 1)[0] in _SHORTENED
         if exc is None or not ours or not _expected(exc):
             return True
         text = " ".join(str(exc).split())[:200]
-        record.msg = f"{record.getMessage()} ({type(exc).__name__}{': ' + text if text else ''})"
+        said = record.getMessage().splitlines()[0]  # asyncio adds lines naming the future
+        record.msg = f"{said} ({type(exc).__name__}{': ' + text if text else ''})"
         record.args = None
         record.exc_info = None
         record.exc_text = None
@@ -140,16 +150,33 @@ def plain_formatter() -> logging.Formatter:
     )
 
 
+def wants_colour(stream: Any, conventions: Mapping[str, str]) -> bool:
+    """Colour only for a person at a terminal: ``stream`` is one, ``NO_COLOR`` is not set
+    (https://no-color.org: any non-empty value) and ``TERM`` is not ``dumb`` (both in
+    ``conventions``, :func:`hosting.settings.terminal`).
+
+    Decided here rather than by discord.py, whose test also says yes wherever it believes
+    it runs in a container (a ``/.dockerenv`` file, "docker" in the cgroup): there a log
+    written to a file or a pipe got colour codes.
+    """
+    if conventions.get("NO_COLOR") or conventions.get("TERM") == "dumb":
+        return False
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):  # no isatty, or a closed stream
+        return False
+
+
 def setup_logging(level: str, secrets: Iterable[str] = ()) -> logging.Handler:
     """One handler on the root logger, on stderr, safe at every level; returns it."""
     handler = logging.StreamHandler(sys.stderr)
     handler.addFilter(ExpectedTrouble())
     inner: logging.Formatter = plain_formatter()
     colour: Any = getattr(discord.utils, "_ColourFormatter", None)
-    if colour is not None and discord.utils.stream_supports_colour(handler.stream):
+    if colour is not None and wants_colour(handler.stream, terminal()):
         inner = colour()
-    formatter = SafeFormatter(inner, secrets)
-    discord.utils.setup_logging(
-        handler=handler, formatter=formatter, level=getattr(logging, level), root=True
-    )
+    handler.setFormatter(SafeFormatter(inner, secrets))
+    root = logging.getLogger()
+    root.setLevel(getattr(logging, level))
+    root.addHandler(handler)
     return handler

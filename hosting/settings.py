@@ -41,6 +41,17 @@ SETTINGS: tuple[str, ...] = (
 )
 
 
+#: Conventions of the terminal the bot may write to, not settings of the bot (no line in
+#: ``.env.example``, never read from the settings file): whether its log may use colour
+#: (``hosting.logs.wants_colour``).
+TERMINAL_VARIABLES: tuple[str, ...] = ("NO_COLOR", "TERM")
+
+
+def terminal() -> dict[str, str]:
+    """The terminal's conventions, from the process environment only."""
+    return {name: os.environ[name] for name in TERMINAL_VARIABLES if name in os.environ}
+
+
 class SettingsError(Exception):
     """A setting is missing or malformed; the message is one sentence for the admin."""
 

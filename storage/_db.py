@@ -335,6 +335,14 @@ def is_outage(exc: BaseException) -> bool:
         | asyncpg.InterfaceError,
     ):
         return True
+    if isinstance(exc, asyncpg.InternalClientError) and not isinstance(
+        exc, asyncpg.exceptions.OutdatedSchemaCacheError
+    ):
+        # "cannot switch to state 12; another operation (2) is in progress": a pooled
+        # connection the server ended (a restart, an administrator) while asyncpg still
+        # read its farewell; the next try gets a fresh connection. A changed schema under a
+        # cached statement is a different matter.
+        return True
     if isinstance(exc, OSError):
         return True
     code = getattr(exc, "sqlite_errorcode", None)

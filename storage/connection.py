@@ -17,6 +17,7 @@ instead, between short attempts, while reads go on.
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -128,6 +129,11 @@ def explain(path: str, exc: BaseException, *, waited: float = STARTUP_WAIT) -> B
             f"Cannot use the database {where}: the disk reported an input/output error "
             f"({exc}); check the disk, and restore a backup if the file is damaged."
         )
+    elif primary == _CANTOPEN and not Path(where).exists() and not os.access(folder, os.W_OK):
+        sentence = (
+            f"Cannot create the database {where}: its folder {folder} is read-only; give the "
+            "user running the bot write permission on that folder."
+        )
     elif primary in (_CANTOPEN, _PERM, _AUTH):
         sentence = (
             f"Cannot open the database {where}: check that the path is right and that the "
@@ -174,10 +180,7 @@ async def connect(
     never exit, and a service manager never restarts a process that never exits.)
     """
     check_folder(path)
-    try:
-        db = await aiosqlite.connect(path, isolation_level=None)
-    except sqlite3.Error as exc:
-        raise explain(path, exc, waited=wait) from exc
+    db = await _opened(path, wait)
     try:
         db.row_factory = sqlite3.Row
         await db.execute(f"PRAGMA busy_timeout = {int(wait * 1000)}")
@@ -197,6 +200,23 @@ async def connect(
         await db.close()
         raise explain(path, exc, waited=wait) from exc
     return db
+
+
+async def _opened(path: str, wait: float) -> aiosqlite.Connection:
+    """The file opened by ``sqlite3`` here, then handed to aiosqlite.
+
+    ``aiosqlite.connect`` opens the file on the connection's own thread; when that fails, it
+    stops the thread without waiting for it, and the thread later reports to an event loop
+    that may be closed by then (a failed start exits at once): two tracebacks of
+    ``RuntimeError: Event loop is closed`` after the bot's one sentence. Opened here first,
+    a file that cannot be opened fails before aiosqlite starts any thread. (Opening reads
+    nothing yet, so it does not hold up the event loop; it happens once, at start.)
+    """
+    try:
+        raw = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    except sqlite3.Error as exc:
+        raise explain(path, exc, waited=wait) from exc
+    return await aiosqlite.Connection(lambda: raw, iter_chunk_size=64)
 
 
 async def begin_immediate(db: aiosqlite.Connection, wait: float) -> None:

@@ -93,7 +93,8 @@ def backup(source: str, target: str, *, wait: float = STARTUP_WAIT) -> CopyRepor
     """Copy the database ``source`` to ``target`` (a file, or a folder for a dated name).
 
     The copy is written beside the target first and checked, then moved into place, so a
-    failed backup never replaces a good one. It is one self-contained file (no ``-wal``).
+    failed backup never replaces a good one. It is one self-contained file (no ``-wal``),
+    readable by its owner only (mode 0600) whatever the umask: it holds every player's data.
     """
     where = shown_path(source)
     if not Path(source).expanduser().is_file():
@@ -116,6 +117,7 @@ def backup(source: str, target: str, *, wait: float = STARTUP_WAIT) -> CopyRepor
     with _opened(source, wait=wait, write=False) as db:
         version = _checked_version(db, where)
         try:
+            _create_private(partial)
             with contextlib.closing(sqlite3.connect(partial, isolation_level=None)) as copy:
                 db.backup(copy)
                 copy.execute("PRAGMA journal_mode = DELETE")  # one file, no -wal beside it
@@ -132,7 +134,8 @@ def restore(backup_file: str, target: str, *, wait: float = STARTUP_WAIT) -> Cop
 
     Refuses a file that is not a sound database of this bot, a backup from a newer version,
     and a target another process has open (stop the bot first). The database it replaces is
-    kept beside it as ``<name>.before-restore-<time>``, so a restore can be undone.
+    kept beside it as ``<name>.before-restore-<time>`` (mode 0600), so a restore can be
+    undone; a target that did not exist is created with mode 0600 and nothing is kept.
     """
     source = shown_path(backup_file)
     if not Path(backup_file).expanduser().is_file():
@@ -150,17 +153,33 @@ def restore(backup_file: str, target: str, *, wait: float = STARTUP_WAIT) -> Cop
     with _opened(backup_file, wait=wait, write=False) as saved:
         version = _checked_version(saved, source, backup=True)
         _check_integrity(saved, source, fix="restore an older backup instead")
-        previous: str | None = None
-        with _exclusive(target, where) as db:
-            if Path(where).stat().st_size > 0:
-                stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-                previous = f"{where}.before-restore-{stamp}"
-                with contextlib.closing(sqlite3.connect(previous, isolation_level=None)) as keep:
-                    db.backup(keep)
-                    keep.execute("PRAGMA journal_mode = DELETE")
-            saved.backup(db)
-            _check_integrity(db, where)
+        # Only a database that was there is kept: restoring into a new file (the README's
+        # drill) leaves nothing but the restored database behind.
+        replaces = Path(where).is_file() and Path(where).stat().st_size > 0
+        created = not Path(where).exists()
+        if created:
+            _create_private(Path(where))
+        try:
+            with _exclusive(target, where) as db:
+                previous = _keep_replaced(db, where) if replaces else None
+                saved.backup(db)
+                _check_integrity(db, where)
+        except BaseException:
+            if created:
+                Path(where).unlink(missing_ok=True)
+            raise
     return CopyReport(source, where, version, Path(where).stat().st_size, previous)
+
+
+def _keep_replaced(db: sqlite3.Connection, where: str) -> str:
+    """Copy the database a restore is about to replace beside it; the copy's name."""
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    previous = f"{where}.before-restore-{stamp}"
+    _create_private(Path(previous))
+    with contextlib.closing(sqlite3.connect(previous, isolation_level=None)) as keep:
+        db.backup(keep)
+        keep.execute("PRAGMA journal_mode = DELETE")
+    return previous
 
 
 async def inspect_postgres(url: str, *, wait: float = STARTUP_WAIT) -> DatabaseReport:
@@ -194,6 +213,18 @@ async def inspect_postgres(url: str, *, wait: float = STARTUP_WAIT) -> DatabaseR
 
 
 # -- helpers ------------------------------------------------------------------------------------
+
+
+def _create_private(path: Path) -> None:
+    """``path`` as an empty file only its owner may read and write (0600), whatever the
+    umask of whoever runs the command (cron's is usually 022: every user could read a
+    backup). SQLite keeps the file's mode and gives its journal the same one."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.fchmod(descriptor, 0o600)  # a file left by an earlier attempt keeps its mode
+    finally:
+        os.close(descriptor)
+
 
 #: The first bytes of every SQLite database file (https://sqlite.org/fileformat.html).
 _SQLITE_HEADER = b"SQLite format 3\x00"

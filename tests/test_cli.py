@@ -8,13 +8,16 @@ sync and ``--help``; settings from the environment over ``.env``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import os
 import re
 import shutil
+import stat
 import subprocess
 import sys
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -662,7 +665,8 @@ def test_backup_of_postgresql_names_the_pg_dump_command(
     monkeypatch.setenv("DATABASE_URL", "postgresql://uno:secret@localhost/uno")
     code, out, err = run_cli("backup", "/var/backups/uno.dump", capsys=capsys)
     assert code == EXIT_FAILED  # nothing was backed up: a scheduled job must notice
-    assert 'pg_dump --format=custom --file=/var/backups/uno.dump "$DATABASE_URL"' in err
+    command = '(umask 077 && pg_dump --format=custom --file=/var/backups/uno.dump "$DATABASE_URL")'
+    assert command in err  # a private dump, as uno-bot's own backups
     assert "secret" not in out + err
     code, _, err = run_cli("backup", "/var/backups/uno-bot/", capsys=capsys)
     assert code == EXIT_FAILED
@@ -700,6 +704,73 @@ def test_restore_brings_back_a_backup_and_keeps_what_it_replaced(
         return version
 
     assert asyncio.run(reopen()) == known_version()
+
+
+@pytest.fixture
+def cron_umask() -> Iterator[None]:
+    """The umask cron and most shells give (022: new files readable by every user)."""
+    before = os.umask(0o022)
+    try:
+        yield
+    finally:
+        os.umask(before)
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+@pytest.mark.usefixtures("cron_umask")
+def test_every_backup_is_private_whoever_runs_it(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Mode 0600 under a umask of 022, into a folder (created 0700), onto a named file, and
+    over an older copy readable by everyone: only the bot's user may read players' data."""
+    asyncio.run(_close(filled_database(home / "uno.sqlite3")))
+    assert run_cli("backup", "backups/", capsys=capsys)[0] == EXIT_OK
+    (dated,) = backups.backups_in(home / "backups")
+    assert mode(dated) == 0o600
+    assert mode(home / "backups") == 0o700
+    (home / "copy.sqlite3").write_bytes(b"")
+    (home / "copy.sqlite3").chmod(0o644)
+    assert run_cli("backup", "copy.sqlite3", capsys=capsys)[0] == EXIT_OK
+    assert mode(home / "copy.sqlite3") == 0o600
+    assert meta_rows(home / "copy.sqlite3") == meta_rows(home / "uno.sqlite3")
+    left = sorted(p.name for p in home.iterdir())
+    assert left == ["backups", "copy.sqlite3", "uno.sqlite3"]  # no journal or partial left
+
+
+@pytest.mark.usefixtures("cron_umask")
+def test_a_restore_into_a_new_file_leaves_only_that_file_and_it_is_private(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The README's restore drill restores into a file that does not exist yet: nothing is
+    kept "before the restore" (there was nothing), and the new database is private."""
+    asyncio.run(_close(filled_database(home / "uno.sqlite3")))
+    assert run_cli("backup", "saved.sqlite3", capsys=capsys)[0] == EXIT_OK
+    before = sorted(p.name for p in home.iterdir())
+    os.environ["DATABASE_PATH"] = str(home / "drill.sqlite3")
+    try:
+        code, out, err = run_cli("restore", "saved.sqlite3", capsys=capsys)
+    finally:
+        del os.environ["DATABASE_PATH"]
+    assert code == EXIT_OK, err
+    assert "kept" not in out
+    assert sorted(p.name for p in home.iterdir()) == sorted([*before, "drill.sqlite3"])
+    assert mode(home / "drill.sqlite3") == 0o600
+    assert meta_rows(home / "drill.sqlite3") == meta_rows(home / "saved.sqlite3")
+
+
+@pytest.mark.usefixtures("cron_umask")
+def test_the_database_a_restore_replaces_is_kept_privately(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    asyncio.run(_close(filled_database(home / "uno.sqlite3")))
+    assert run_cli("backup", "saved.sqlite3", capsys=capsys)[0] == EXIT_OK
+    code, _, err = run_cli("restore", "saved.sqlite3", capsys=capsys)
+    assert code == EXIT_OK, err
+    (kept,) = [p for p in home.iterdir() if ".before-restore-" in p.name]
+    assert mode(kept) == 0o600
 
 
 def test_restore_refuses_while_the_bot_has_the_database_open(
@@ -821,7 +892,7 @@ def test_the_database_password_never_reaches_the_logs(
     url = "postgresql://uno:pw-sentinel-42@db.example:5432/uno"
     settings = Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url})
 
-    async def work() -> None:
+    async def work(cleanup: contextlib.AsyncExitStack) -> None:
         logging.getLogger("uno").warning("connecting to %s", url)
 
     root = logging.getLogger()

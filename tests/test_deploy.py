@@ -123,3 +123,11 @@ def test_the_readme_edit_of_the_settings_file_makes_the_path_absolute() -> None:
     ).stdout
     paths = re.findall(r"^DATABASE_PATH=(.*)$", edited, flags=re.M)
     assert paths == ["/var/lib/uno-bot/uno.sqlite3"]
+
+
+@pytest.mark.parametrize("service", SERVICES)
+def test_what_the_units_create_is_private(service: str) -> None:
+    """The database, its journals and the backups hold every player's data: UMask=0077 makes
+    what each unit creates its user's alone (``uno-bot backup`` also makes its files 0600
+    itself, for a backup started by hand or by cron: tests/test_cli.py)."""
+    assert one(service, "UMask") == "0077"

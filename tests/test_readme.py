@@ -4,7 +4,8 @@ Its first lines are the two commands a new user needs (CI runs the test one exac
 where the token comes from and the invite; every link it (or a page in docs/) makes leads
 somewhere inside the repository; the engine's presets are the engine's. The steps
 themselves run in ``tests/e2e/test_readme_steps.py``; the settings table is checked in
-``tests/test_settings_files.py``, the service's commands in ``tests/test_deploy.py``.
+``tests/test_settings_files.py``, the service's commands in ``tests/test_deploy.py``; the
+permissions table here, against what ``uno-bot invite`` prints.
 """
 
 from __future__ import annotations
@@ -15,9 +16,14 @@ from pathlib import Path
 import pytest
 
 from engine.rules import PRESETS
+from hosting import cli
+from hosting.invite import NEEDED
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+ENGLISH = (ROOT / "cogs/uno/locales/en/LC_MESSAGES/uno.po").read_text(encoding="utf-8")
+#: ``invite`` needs no bot: nothing here runs or syncs.
+RUNNERS = cli.Runners(run=lambda _: cli.EXIT_FAILED, sync=lambda _, __: cli.EXIT_FAILED)
 
 
 def readme() -> str:
@@ -111,3 +117,48 @@ def test_the_engine_section_lists_every_preset() -> None:
     section = readme().split("\n### The engine\n", 1)[1]
     line = next(line for line in section.splitlines() if line.startswith("- Presets:"))
     assert re.findall(r"`([a-z]+)`", line.split(";", 1)[0]) == list(PRESETS)
+
+
+def _section(heading: str) -> str:
+    """The README's text from ``heading`` to the next heading of any level."""
+    text = readme().split(heading, 1)[1]
+    return re.split(r"^#+ ", text, maxsplit=1, flags=re.M)[0]
+
+
+def test_the_permissions_table_is_what_uno_bot_invite_prints(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Each permission and its reason as ``uno-bot invite`` prints them, in its order, and
+    the same number: an admin reading either reads the same thing."""
+    assert cli.main(["invite", "--client-id", "42424242424242424"], RUNNERS) == cli.EXIT_OK
+    printed = capsys.readouterr().out
+    number = re.search(
+        r"^Scopes: bot, applications\.commands\. Permissions \((\d+)\):$", printed, re.M
+    )
+    assert number is not None
+    listed = re.findall(r"^  ([^:]+): (.+)$", printed, flags=re.M)
+    section = _section("### Inviting the bot")
+    assert f"exactly these permissions, **{number.group(1)}**:" in section
+    rows = re.findall(r"^\| (?!permission |---)(.+?) \| (.+?) \|$", section, flags=re.M)
+    assert rows == listed
+    assert [label for label, _ in rows] == [label for _, label, _ in NEEDED]
+
+
+def _english(key: str) -> str:
+    """The English catalogue's text for ``key``."""
+    found = re.search(rf'^msgid "{re.escape(key)}"\nmsgstr "(.*)"$', ENGLISH, flags=re.M)
+    assert found is not None, key
+    return found.group(1)
+
+
+def test_calling_uno_fairly_quotes_the_hands_buttons_as_they_read() -> None:
+    """At two cards the hand offers each play with the call only (its buttons:
+    tests/cogs/test_custom_ids.py); the README quotes their labels from the catalogue."""
+    section = readme().split("**Calling UNO fairly.**", 1)[1].split("\n\n", 1)[0]
+    card = _english("button.play_and_uno").format(card="Red 7")
+    wild = _english("button.wild").format(card=_english("card.W"), colour="Red")
+    assert f'"{card}"' in section
+    assert f'"{wild}"' in section
+    assert f"**{_english('button.uno')}**" in section
+    assert "twice" not in section  # the old menu offered each play twice: it is gone
+    assert "and call UNO!" not in readme()

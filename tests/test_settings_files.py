@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from hosting.settings import ENV_FILE_VARIABLE, SETTINGS, Settings
+from hosting.settings import ENV_FILE_VARIABLE, SETTINGS, TERMINAL_VARIABLES, Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The packages and modules that make up the bot (tests, benchmarks and tools are not it).
@@ -69,8 +69,12 @@ def test_nothing_else_in_the_bot_reads_the_environment() -> None:
     assert found == {"hosting/settings.py"}
     text = (ROOT / "hosting" / "settings.py").read_text(encoding="utf-8")
     # There, the process environment is read whole, and only ENV_FILE_VARIABLE by name: it
-    # names the settings file, so it cannot be in it.
+    # names the settings file, so it cannot be in it. The terminal's conventions (NO_COLOR,
+    # TERM: may the log use colour?) are read by their own names, never from the file.
     assert re.findall(r"os\.environ\.get\((\w+)", text) == ["ENV_FILE_VARIABLE"]
+    assert re.findall(r"os\.environ\[(\w+)\]", text) == ["name"]
+    assert "for name in TERMINAL_VARIABLES if name in os.environ" in text
+    assert not set(TERMINAL_VARIABLES) & set(SETTINGS)
 
 
 def example_names() -> list[str]:

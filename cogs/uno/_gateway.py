@@ -7,9 +7,16 @@ not click. :class:`GatewayWatch` reports each shard's trouble to :class:`tables.
 outage of cause ``gateway:<shard>``: from the disconnect, or — for a silence — from the last
 thing the shard heard, until the shard is READY or RESUMED again.
 
-A restart is an outage too: the process writes an "alive" stamp every half minute, and at
-start-up an outage of cause ``restart`` runs from the last stamp until the gateway is READY,
-so a person whose turn ran while the bot was down gets that time back.
+A restart is an outage too. While its players can act (from READY on, no outage going on) the
+process writes an "alive" stamp, at once and every :data:`ALIVE_EVERY` seconds; at start-up
+an outage of cause ``restart`` runs from the last stamp until the gateway is READY, so a
+person whose turn ran while the bot was down gets that time back (however it ended: a
+``kill -9`` between two stamps costs nobody anything, it gives back at most
+:data:`ALIVE_EVERY` seconds more than were lost). A start that never got READY writes no
+stamp, so the next one still counts from the last moment players could act. Without any
+stamp (a first start, another ``SHARD_IDS``, stamps that could not be written) the bot cannot
+know when it stopped: the outage then covers everything before this start, and a turn that
+was running starts afresh rather than being played for its person.
 
 A silence is noticed when it matters: before the clock plays for a person, it asks
 :meth:`GatewayWatch.confirm`. If the shard heard nothing for a few seconds, it sends one extra
@@ -36,6 +43,7 @@ from discord.ext import commands
 
 from storage import GameRepository
 from tables import Outages, Table
+from tables.clock import DATABASE
 
 log = logging.getLogger(__name__)
 
@@ -43,15 +51,20 @@ log = logging.getLogger(__name__)
 FRESH = 3.0
 #: How long a probe waits for the heartbeat's acknowledgement.
 PROBE_WAIT = 4.0
-#: How often the process writes that it is alive (see the module docstring).
-ALIVE_EVERY = 30.0
+#: How often the process writes that its players could act (see the module docstring): the
+#: most a restart can give back beyond the time the bot was really down.
+ALIVE_EVERY = 5.0
+#: Where a restart outage begins when no stamp says when the bot stopped: before any turn.
+NO_STAMP = 0.0
 #: The outage cause of the time the bot was not running.
 RESTART = "restart"
+#: The outage causes of the gateway's shards start with this.
+GATEWAY = "gateway:"
 
 
 def cause_of(shard_id: int) -> str:
     """The outage cause of one gateway shard."""
-    return f"gateway:{shard_id}"
+    return f"{GATEWAY}{shard_id}"
 
 
 class GatewayWatch(commands.Cog):
@@ -73,26 +86,51 @@ class GatewayWatch(commands.Cog):
         self._clock = clock
         self._probing: dict[int, asyncio.Task[bool]] = {}
         self._stamping: asyncio.Task[None] | None = None
+        self._stamped: float | None = None  # the stamp found at start
 
     async def cog_load(self) -> None:
         stamp = await self.repo.get_meta(self.alive_key)
-        if stamp is not None:
-            with contextlib.suppress(ValueError):
-                self.outages.begin(RESTART, since=float(stamp))
-        self._stamping = asyncio.get_running_loop().create_task(self._stamp_while_alive())
+        try:
+            self._stamped = float(stamp) if stamp is not None else None
+        except ValueError:
+            self._stamped = None
+        self.outages.begin(RESTART, since=NO_STAMP if self._stamped is None else self._stamped)
 
     async def cog_unload(self) -> None:
-        if self._stamping is not None:
-            self._stamping.cancel()
-        with contextlib.suppress(Exception):
-            await self.repo.set_meta(self.alive_key, repr(self._clock()))
+        if self._stamping is None:
+            return  # never READY: the last stamp stays the last moment players could act
+        self._stamping.cancel()
+        if self._heard():
+            with contextlib.suppress(Exception):
+                await self.repo.set_meta(self.alive_key, repr(self._clock()))
+
+    def _heard(self) -> bool:
+        """Can the players of every shard act now (no gateway or database outage going on:
+        the service reports the database's, and a stamp could not be written anyway)?"""
+        return not any(
+            cause.startswith(GATEWAY) or cause == DATABASE for cause in self.outages.causes()
+        )
 
     async def _stamp_while_alive(self) -> None:
+        failing = False
         while True:
-            try:
-                await self.repo.set_meta(self.alive_key, repr(self._clock()))
-            except Exception as exc:  # the database is down: the service reports that
-                log.debug("Could not write the alive stamp (%s)", exc)
+            if self._heard():  # a stamp in an outage would hide its start after a restart
+                try:
+                    await self.repo.set_meta(self.alive_key, repr(self._clock()))
+                except Exception as exc:
+                    if not failing:
+                        log.warning(
+                            "Could not write the alive stamp (%s: %s); trying again every "
+                            "%g s. A restart meanwhile gives back the time since the last one",
+                            type(exc).__name__,
+                            exc,
+                            ALIVE_EVERY,
+                        )
+                    failing = True
+                else:
+                    if failing:
+                        log.info("The alive stamp is written again")
+                    failing = False
             await asyncio.sleep(ALIVE_EVERY)
 
     def shard_of(self, table: Table) -> int:
@@ -102,7 +140,7 @@ class GatewayWatch(commands.Cog):
 
     def causes(self, table: Table) -> tuple[str, ...]:
         """The outages that keep ``table``'s players from acting."""
-        return ("database", RESTART, cause_of(self.shard_of(table)))
+        return (DATABASE, RESTART, cause_of(self.shard_of(table)))
 
     # -- what discord.py tells -------------------------------------------------------------
 
@@ -122,8 +160,15 @@ class GatewayWatch(commands.Cog):
     @commands.Cog.listener()
     async def on_ready(self) -> None:
         lasted = self.outages.end(RESTART)
-        if lasted is not None:
+        if lasted is not None and self._stamped is None:
+            log.info(
+                "No alive stamp of an earlier run: a person's turn that was running gets its "
+                "whole time back"
+            )
+        elif lasted is not None:
             log.info("Turn clocks go on after %.0f s without the bot", lasted)
+        if self._stamping is None or self._stamping.done():
+            self._stamping = asyncio.get_running_loop().create_task(self._stamp_while_alive())
 
     def _back(self, shard_id: int) -> None:
         lasted = self.outages.end(cause_of(shard_id))

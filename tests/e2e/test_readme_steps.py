@@ -2,10 +2,11 @@
 
 A new admin copies ``.env.example`` to ``.env`` and pastes the token, starts the bot with the
 README's run command in the copy's folder, and sets up the README's nightly backup line;
-people play; the backup runs twice (as cron would: its own minimal environment, from the
-line's ``cd``); the restore drill restores the newest backup into a scratch file and checks
-it; the bot stops cleanly. Every command comes from the README's text, so the README cannot
-drift from what works.
+people play; the backup runs twice (as cron would: its own minimal environment and umask,
+from the line's ``cd``) and each backup is private; the restore drill restores the newest
+backup into a scratch file, checks it and leaves the folders as it found them; the bot stops
+cleanly. Every command comes from the README's text, so the README cannot drift from what
+works.
 
 The run command starts with the install (``python3 -m venv .venv && .venv/bin/pip install -q
 -e .``); CI runs that install itself on a fresh clone (``.ci/run`` runs the README's test
@@ -21,6 +22,7 @@ import os
 import re
 import shutil
 import sqlite3
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -167,7 +169,8 @@ async def test_the_readme_steps_start_the_bot_and_keep_two_nightly_backups(
         for _ in range(2):
             done = await asyncio.to_thread(
                 subprocess.run,
-                ["/bin/sh", "-c", f"cd {clone} && {command}"],
+                # cron's usual umask, under which a file is readable by every user
+                ["/bin/sh", "-c", f"umask 022 && cd {clone} && {command}"],
                 env=CRON_ENV,
                 capture_output=True,
                 text=True,
@@ -182,7 +185,11 @@ async def test_the_readme_steps_start_the_bot_and_keep_two_nightly_backups(
         assert len(kept) == 2
         for file in kept:
             assert tables_in(file) == [table]
+            assert stat.S_IMODE(file.stat().st_mode) == 0o600  # players' data: private
         assert outputs[1].endswith(f"; {clone / 'backups'} holds 2 backups.\n")
+
+        folders = (clone, clone / "backups")
+        before_drill = [sorted(p.name for p in folder.iterdir()) for folder in folders]
 
         drill = await asyncio.to_thread(
             subprocess.run,
@@ -199,6 +206,9 @@ async def test_the_readme_steps_start_the_bot_and_keep_two_nightly_backups(
         assert f"ok   database: {clone / 'drill.sqlite3'} (DATABASE_PATH)" in drill.stdout
         assert "All good" in drill.stdout
         assert not (clone / "drill.sqlite3").exists()
+        # The drill leaves the folders as it found them: no ".before-restore-" copy of the
+        # scratch file (it did not exist before the restore), no journal, nothing.
+        assert [sorted(p.name for p in folder.iterdir()) for folder in folders] == before_drill
 
         assert await bot.stop() == 0
         bot.assert_healthy()

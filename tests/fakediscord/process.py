@@ -106,8 +106,9 @@ class BotProcess:
     def pid(self) -> int | None:
         return self._proc.pid if self._proc is not None else None
 
-    async def start(self) -> BotProcess:
-        """Start the process and wait until the fake has sent it READY."""
+    async def start(self, *, ready: bool = True) -> BotProcess:
+        """Start the process and wait until the fake has sent it READY (``ready=False``:
+        return once it runs, for a start that is not to get that far)."""
         if self.running:
             raise BotProcessError("the bot is already running")
         readies = self.fake.ready_count
@@ -125,15 +126,17 @@ class BotProcess:
         self.starts += 1
         self.output.append(f"--- bot process {self.starts} (pid {self._proc.pid}) ---")
         self._reader = asyncio.create_task(self._read(self._proc))
+        if not ready:
+            return self
 
-        def ready() -> bool:
+        def is_ready() -> bool:
             if not self.running:
                 return True
             if self.fake.ready_count <= readies or not self.fake.connected:
                 return False
             return not self.wait_for_sync or len(self.fake.command_syncs) > syncs
 
-        became_ready = await self.fake.wait_for(ready, within=self.ready_timeout, quiet=True)
+        became_ready = await self.fake.wait_for(is_ready, within=self.ready_timeout, quiet=True)
         if self._proc.returncode is not None:
             await self._reap()
             raise BotProcessError(f"the bot exited with {self.returncode}:\n{self.output_text}")
@@ -149,8 +152,9 @@ class BotProcess:
             line = await proc.stdout.readline()
             if not line:
                 break
-            # discord.py colours its log lines even through a pipe (it thinks Docker is a
-            # terminal); strip the escapes so tests can match the text.
+            # The fake's sample bot logs through discord.py's own set-up, which colours even
+            # a pipe where it believes it runs in a container; strip the escapes so tests
+            # can match the text. (The bot itself colours a terminal only: tests/test_logs.py.)
             self.output.append(_ANSI.sub("", line.decode(errors="replace").rstrip("\n")))
 
     async def _reap(self) -> int:
