@@ -136,6 +136,41 @@ async def test_a_callback_carried_out_but_answered_5xx_still_answers_the_player(
         no_tracebacks(world)
 
 
+async def test_a_first_answer_failed_twice_is_sent_again_inside_discords_window(
+    tmp_path: Path,
+) -> None:
+    """Discord answers an interaction's first answer 500 twice, carrying nothing out:
+    discord.py alone tries again after 1 s and then 3 s, past Discord's 3 seconds (issue 25).
+    The bot sends it again at once: the player is answered in time, the move made once —
+    for a command (its deferral) and for a click on the hand (its one callback)."""
+    async with make_world(tmp_path) as world:
+        table_id = await open_table(world)
+        await stack(
+            world, table_id, [["R1", "R2", "R3"], ["B1", "R4"], ["G1", "G2"]], "R9", dealer=2
+        )
+        before = await load(world, table_id)
+        rule = world.fake.fault("POST", CALLBACK, status=500, limit=2)
+        played = await world.fake.slash(world.alice, world.channel, "uno play", card="R1")
+        await played.done()
+        played.assert_answered_within(3.0)
+        assert rule.answered == 2
+        after = await load(world, table_id)
+        assert after.version == before.version + 1  # one move, not three
+        assert after.match is not None
+        assert after.match.hand.current == 1
+        hand = (await slash(world, world.bruno, "uno hand")).message
+        rule = world.fake.fault("POST", CALLBACK, status=503, limit=2)
+        clicked = await world.fake.click(
+            world.bruno, hand, find_id(hand, f"uno:1:play:{table_id}:")
+        )
+        await clicked.done()
+        clicked.assert_answered_within(3.0)
+        assert rule.answered == 2
+        assert clicked.response_type == 7  # the one callback that shows the new hand
+        assert (await load(world, table_id)).version == after.version + 1
+        no_tracebacks(world)
+
+
 async def test_the_computer_moves_within_seconds_after_the_database_restarts(
     tmp_path: Path,
 ) -> None:

@@ -52,6 +52,8 @@ async def test_r_uno_1_r_uno_2_a_hand_by_slash_commands_with_uno_call_and_catch(
     await slash(world, carla, "uno play", card="G9")
     caught = await slash(world, bruno, "uno catch", player=carla)
     assert caught.ephemeral
+    # The catcher reads what the catch did, not only the table (issue 25).
+    assert "bruno caught carla without UNO!" in caught.all_text()
     table = await load(world, table_id)
     assert table.match is not None
     assert len(table.match.hand.hands[2]) == 3  # Y1 and the two penalty cards
@@ -90,6 +92,7 @@ async def test_r_chal_3_r_chal_4_wild_draw_four_challenged_both_ways_by_buttons(
     assert "challenge" in description(hit.message).lower()
     challenged = await click(world, bruno, hit.message, find_id(hit.message, "uno:1:challenge:"))
     text = description(challenged.message)
+    assert "bruno challenged alice: guilty!" in text  # the challenger reads the verdict
     assert "alice's hand was:" in text
     assert "Red 5" in text
     table = await load(world, table_id)
@@ -112,6 +115,7 @@ async def test_r_chal_3_r_chal_4_wild_draw_four_challenged_both_ways_by_buttons(
     hit = await slash(world, bruno, "uno hand")
     cleared = await click(world, bruno, hit.message, find_id(hit.message, "uno:1:challenge:"))
     assert "Your hand — 9 cards" in title(cleared.message)
+    assert "bruno challenged alice: innocent." in description(cleared.message)
     table = await load(world, table_id)
     assert table.match is not None
     assert table.match.hand.current == 2  # Bruno lost his turn (R-CHAL-4)
