@@ -300,10 +300,10 @@ class TableService:
     async def update(
         self,
         table_id: str,
-        operation: Callable[[Table, float], Change],
+        operation: Callable[[Table, float], Change[Table]],
         *,
         version: int | None = None,
-    ) -> Change:
+    ) -> Change[Table]:
         """Apply ``operation`` to the current table and save it before returning.
 
         ``version`` is the table version the user saw (from a button); if the table has moved
@@ -317,8 +317,8 @@ class TableService:
         return await self._reaching(self._update(table_id, operation, version))
 
     async def _update(
-        self, table_id: str, operation: Callable[[Table, float], Change], version: int | None
-    ) -> Change:
+        self, table_id: str, operation: Callable[[Table, float], Change[Table]], version: int | None
+    ) -> Change[Table]:
         async with self.lock(table_id):
             copy = self._copies.get(table_id)
             table = copy if copy is not None else await self._load(table_id)
@@ -342,8 +342,8 @@ class TableService:
         return table
 
     async def _change(
-        self, table: Table, operation: Callable[[Table, float], Change], version: int | None
-    ) -> Change:
+        self, table: Table, operation: Callable[[Table, float], Change[Table]], version: int | None
+    ) -> Change[Table]:
         if version is not None and version != table.version:
             raise StaleClickError(table)
         change = operation(table, self._clock())

@@ -52,7 +52,7 @@ def role_ids(interaction: Interaction) -> list[int]:
     return [role.id for role in getattr(interaction.user, "roles", [])]
 
 
-def what_happened(change: Change, table: Table, seat: int) -> list[str]:
+def what_happened(change: Change[Table], table: Table, seat: int) -> list[str]:
     """What the mover's move did, in words, for the mover: a catch, a challenge, a play — and
     who plays next when the turn passed on (instead of a bare "not your turn", which reads
     like a refusal)."""
@@ -67,7 +67,7 @@ def what_happened(change: Change, table: Table, seat: int) -> list[str]:
     return [t("hand.done", what=said, name=names[after.hand.current])]
 
 
-def notes_for(seat: int, change: Change, table: Table) -> list[str]:
+def notes_for(seat: int, change: Change[Table], table: Table) -> list[str]:
     """What only this seat should read after its action: cards drawn, a revealed hand."""
     notes: list[str] = []
     names = table.names()
@@ -137,7 +137,9 @@ class TableDesk:
         else:
             await self.replies.say(interaction, t(f"ok.{move.name}", **move.words(change, mover)))
 
-    async def _answer_with_hand(self, act: Act, move: Move, before: Table, change: Change) -> None:
+    async def _answer_with_hand(
+        self, act: Act, move: Move, before: Table, change: Change[Table]
+    ) -> None:
         """The mover's hand, with what their move did (a catch, a challenge: in words) and
         what only they got; someone who has no hand any more (a table that ended) hears what
         happened in a sentence."""

@@ -109,9 +109,9 @@ class Desk(Protocol):
 
 
 Read = Callable[[Act, Table], "Intent | HandState"]
-Apply = Callable[[Table, Mover, float], Change]
+Apply = Callable[[Table, Mover, float], Change[Table]]
 Show = Callable[[Desk, Act, Table], Awaitable[None]]
-Words = Callable[[Change, Mover], Mapping[str, Any]]
+Words = Callable[[Change[Table], Mover], Mapping[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,24 +243,24 @@ def _typed_colour(act: Act, table: Table) -> Intent | HandState:
 # -- changing the table -----------------------------------------------------------------------
 
 
-def _act(table: Table, mover: Mover, now: float) -> Change:
+def _act(table: Table, mover: Mover, now: float) -> Change[Table]:
     return table.act(mover.user, *mover.actions, now=now)
 
 
-def _seat(change: Change, mover: Mover) -> Mapping[str, Any]:
+def _seat(change: Change[Table], mover: Mover) -> Mapping[str, Any]:
     seat = change.table.seat_of(mover.user)
     return {"seat": (seat or 0) + 1}
 
 
-def _computer(change: Change, mover: Mover) -> Mapping[str, Any]:
+def _computer(change: Change[Table], mover: Mover) -> Mapping[str, Any]:
     return {"name": change.table.players[-1].name}
 
 
-def _team_words(change: Change, mover: Mover) -> Mapping[str, Any]:
+def _team_words(change: Change[Table], mover: Mover) -> Mapping[str, Any]:
     return {"team": team_name(int(mover.args["team"]))}
 
 
-def _kicked_words(change: Change, mover: Mover) -> Mapping[str, Any]:
+def _kicked_words(change: Change[Table], mover: Mover) -> Mapping[str, Any]:
     return {"name": str(mover.args["name"])[:100]}
 
 
