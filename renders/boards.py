@@ -65,6 +65,76 @@ def _cells(row: Sequence[str], count: int) -> tuple[str, ...]:
     return tuple(row[:count]) + ("",) * max(0, count - len(row))
 
 
+@dataclass(frozen=True)
+class _Columns:
+    """Where each column of a board stands: its left edge, width and alignment."""
+
+    xs: list[int]
+    widths: list[int]
+    aligns: list[grid.Align]
+
+
+def _columns(
+    head_cells: Sequence[grid.Prepared],
+    cells: Sequence[Sequence[grid.Prepared]],
+    numeric: Sequence[bool],
+    *,
+    gutter: int,
+    medals: bool,
+) -> _Columns:
+    """Each column as wide as its widest text; the spare room goes to the widest column of
+    words (the names), pushing the figures right."""
+    count = len(head_cells)
+    # Text lengths have fractions of a pixel: round up, or the longest cell would be cut.
+    naturals = [
+        math.ceil(
+            max(head_cells[c][1], *(row[c][1] for row in cells), _MEDAL if medals and not c else 0)
+        )
+        for c in range(count)
+    ]
+    left = _PAD + _INSET + gutter
+    room = _W - left - _PAD - _INSET - _GAP * (count - 1)
+    words = [c for c in range(count) if not numeric[c] and not (medals and c == 0)]
+    flex = max(words, key=lambda c: naturals[c]) if words else None
+    widths = grid.share(naturals, room, flex)
+    xs = [left + sum(widths[:c]) + _GAP * c for c in range(count)]
+    aligns: list[grid.Align] = [
+        "centre" if medals and c == 0 else "right" if numeric[c] else "left" for c in range(count)
+    ]
+    return _Columns(xs, widths, aligns)
+
+
+def _draw_line(
+    image: Image.Image,
+    line: _Line,
+    texts: Sequence[grid.Prepared],
+    top: int,
+    columns: _Columns,
+    *,
+    stripe: bool,
+) -> None:
+    """One row of a board: its highlight or stripe, its star, its medal, its cells."""
+    d = ImageDraw.Draw(image)
+    box = (_PAD, top + 1, _W - _PAD - 1, top + _ROW_H - 2)
+    if line.fill is not None:
+        d.rounded_rectangle(box, radius=8, fill=line.fill, outline=line.edge, width=2)
+    elif stripe:
+        d.rectangle(box, fill=grid.STRIPE)
+    mid = top + _ROW_H // 2
+    if line.star:
+        mark = grid.star(_STAR)
+        image.paste(mark, (_PAD + _INSET - 2, mid - _STAR // 2), mark)
+    for c, text in enumerate(texts):
+        ink = theme.WHITE
+        if c == 0 and line.medal:
+            disc = grid.disc(grid.MEDALS[line.medal - 1], _MEDAL)
+            cx = columns.xs[0] + columns.widths[0] // 2
+            image.paste(disc, (cx - _MEDAL // 2, mid - _MEDAL // 2), disc)
+            ink = theme.INK
+        box3 = (columns.xs[c], mid, columns.widths[c])
+        grid.cell(image, text, box3, _ROW_PX, ink, columns.aligns[c])
+
+
 def _table(
     title: str,
     heads: Sequence[str],
@@ -80,24 +150,7 @@ def _table(
     numeric = grid.numeric_columns(len(heads), [line.cells for line in every])
     head_cells = [grid.prepare(head, _HEAD_PX) for head in heads]
     cells = [[grid.prepare(text, _ROW_PX) for text in line.cells] for line in every]
-    # Text lengths have fractions of a pixel: round up, or the longest cell would be cut.
-    naturals = [
-        math.ceil(
-            max(head_cells[c][1], *(row[c][1] for row in cells), _MEDAL if medals and not c else 0)
-        )
-        for c in range(len(heads))
-    ]
-    left = _PAD + _INSET + gutter
-    room = _W - left - _PAD - _INSET - _GAP * (len(heads) - 1)
-    # Spare room goes to the widest column of words (the names), pushing figures right.
-    words = [c for c in range(len(heads)) if not numeric[c] and not (medals and c == 0)]
-    flex = max(words, key=lambda c: naturals[c]) if words else None
-    widths = grid.share(naturals, room, flex)
-    xs = [left + sum(widths[:c]) + _GAP * c for c in range(len(heads))]
-    aligns: list[grid.Align] = [
-        "centre" if medals and c == 0 else "right" if numeric[c] else "left"
-        for c in range(len(heads))
-    ]
+    columns = _columns(head_cells, cells, numeric, gutter=gutter, medals=medals)
 
     height = _PAD + _TITLE_H + _HEAD_H + _ROW_H * len(lines) + _PAD
     height += (_SEP_H + _ROW_H) if extra is not None else 0
@@ -111,39 +164,19 @@ def _table(
     )
     y = _PAD + _TITLE_H
     for c, head in enumerate(head_cells):
-        box = (xs[c], y + _HEAD_H // 2, widths[c])
-        grid.cell(image, head, box, _HEAD_PX, grid.INK_SOFT, aligns[c])
+        box = (columns.xs[c], y + _HEAD_H // 2, columns.widths[c])
+        grid.cell(image, head, box, _HEAD_PX, grid.INK_SOFT, columns.aligns[c])
     y += _HEAD_H
     d.line((_PAD, y - 1, _W - _PAD - 1, y - 1), fill=grid.RULE)
-
-    def draw(line: _Line, texts: list[grid.Prepared], top: int, stripe: bool) -> None:
-        box = (_PAD, top + 1, _W - _PAD - 1, top + _ROW_H - 2)
-        if line.fill is not None:
-            d.rounded_rectangle(box, radius=8, fill=line.fill, outline=line.edge, width=2)
-        elif stripe:
-            d.rectangle(box, fill=grid.STRIPE)
-        mid = top + _ROW_H // 2
-        if line.star:
-            mark = grid.star(_STAR)
-            image.paste(mark, (_PAD + _INSET - 2, mid - _STAR // 2), mark)
-        for c, text in enumerate(texts):
-            ink = theme.WHITE
-            if c == 0 and line.medal:
-                disc = grid.disc(grid.MEDALS[line.medal - 1], _MEDAL)
-                cx = xs[0] + widths[0] // 2
-                image.paste(disc, (cx - _MEDAL // 2, mid - _MEDAL // 2), disc)
-                ink = theme.INK
-            grid.cell(image, text, (xs[c], mid, widths[c]), _ROW_PX, ink, aligns[c])
-
     for i, line in enumerate(lines):
-        draw(line, cells[i], y, i % 2 == 1)
+        _draw_line(image, line, cells[i], y, columns, stripe=i % 2 == 1)
         y += _ROW_H
     if extra is not None:
         # A dashed rule: the reader's line below is not the next rank.
         mid = y + _SEP_H // 2
         for x in range(_PAD + _INSET, _W - _PAD - _INSET, 12):
             d.line((x, mid, x + 5, mid), fill=grid.RULE, width=2)
-        draw(extra, cells[-1], y + _SEP_H, False)
+        _draw_line(image, extra, cells[-1], y + _SEP_H, columns, stripe=False)
         y += _SEP_H + _ROW_H
     if footer:
         grid.cell(
