@@ -1,7 +1,7 @@
 """The whole bot under load: many UNO tables played at once through the fake Discord.
 
 The real bot (``bot.py``, in its own process, on a fresh SQLite database) is connected to the
-fake Discord of ``tests/fakediscord``. The script opens ``--tables`` tables, one per text
+fake Discord of ``fakediscord/``. The script opens ``--tables`` tables, one per text
 channel (``/uno new``, a join by button, a join by ``/uno join``, Start), then plays all of
 them at once for ``--seconds``: one "table driver" per table reads whose turn it is from the
 public table message ("Turn: @someone", footer "version N"), and that player acts as a user
@@ -119,8 +119,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.cpu_split import cpu_delta, read_stacks, split, thread_cpu  # noqa: E402
 from benchmarks.cpu_split import table as split_table  # noqa: E402
-from tables.table import NEXT_HAND_SECONDS  # noqa: E402
-from tests.fakediscord import (  # noqa: E402
+from fakediscord import (  # noqa: E402
     BotProcess,
     FakeChannel,
     FakeDiscord,
@@ -129,6 +128,7 @@ from tests.fakediscord import (  # noqa: E402
     InteractionResult,
     RecordedRequest,
 )
+from tables.table import NEXT_HAND_SECONDS  # noqa: E402
 
 DEADLINE = 3.0  # Discord's: a first answer later than this is "This interaction failed"
 FOLLOW_WITHIN = 15.0  # for the deferred message to be filled in / the message to be edited

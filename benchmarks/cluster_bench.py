@@ -72,7 +72,7 @@ from benchmarks.bot_bench import (  # noqa: E402
     latency_figures,
     own_cpu_seconds,
 )
-from tests.fakediscord import BotProcess, FakeUser  # noqa: E402
+from fakediscord import BotProcess, FakeUser  # noqa: E402
 
 CONFIGS = ("sqlite-1", "sqlite-2", "pg-1", "pg-2")
 

@@ -17,7 +17,7 @@ To measure the bot before a change, check the old code out beside this one and g
 copy's fake Discord (the old one may lack the clock and the faults)::
 
     git worktree add /tmp/before bb77f90
-    rm -r /tmp/before/tests/fakediscord && cp -r tests/fakediscord /tmp/before/tests/
+    cp -r fakediscord playtest /tmp/before/
     python benchmarks/faults_bench.py --checkout /tmp/before
     python benchmarks/faults_bench.py
 
@@ -38,15 +38,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tables.records import TimedOut
-from tests.e2e.faults import (
-    LagMeter,
-    Tally,
-    fail_fifteen_percent,
-    named_player,
-    play_for,
-)
-from tests.e2e.harness import (
+from playtest.faults import fail_fifteen_percent
+from playtest.harness import (
     World,
     find_id,
     load,
@@ -56,7 +49,9 @@ from tests.e2e.harness import (
     stack,
     table_message,
 )
-from tests.e2e.pgserver import private_postgres
+from playtest.pgserver import private_postgres
+from playtest.soak import soak as play_through
+from tables.records import TimedOut
 
 
 def tracebacks(world: World) -> int:
@@ -68,38 +63,14 @@ async def soak(checkout: Path | None, seed: int) -> dict[str, Any]:
         async with make_world(Path(folder), checkout=checkout, check=False) as world:
             table_id = await open_table(world, points=500)
             fail_fifteen_percent(world.fake, seed=seed)
-            tally = Tally()
-            by_id = {user.id: user for user in world.players}
-            hands, lies, stalls = 0, 0, 0
-            meter = LagMeter(world, table_id)
-            deadline = time.monotonic() + 420
-            async with meter.running():
-                while hands < 2 and time.monotonic() < deadline:
-                    table = await load(world, table_id)
-                    if table.status != "playing" or table.match is None:
-                        break
-                    if table.match.hand.is_over:
-                        hands += 1
-                        await world.fake.pass_time(16)
-                        await asyncio.sleep(2)
-                        continue
-                    waited = time.monotonic()
-                    while meter.shown() is None or meter.shown() < table.version:  # type: ignore[operator]
-                        if time.monotonic() - waited > 30:
-                            stalls += 1
-                            break
-                        await asyncio.sleep(0.1)
-                    seat = table.match.hand.current
-                    if named_player(table_message(world)) != table.players[seat].user_id:
-                        lies += 1
-                    await play_for(world, by_id[table.players[seat].user_id], table_id, seat, tally)
+            seen = await play_through(world, table_id, hands=2, net=420)
             return {
-                "hands": hands,
-                "longest lag (s)": round(meter.longest, 1),
-                "table named the wrong player": lies,
-                "table message 30 s behind": stalls,
-                "interactions": tally.sent,
-                "unanswered": len(tally.unanswered),
+                "hands": seen.hands_ended,
+                "longest lag (s)": round(seen.meter.longest, 1),
+                "table named the wrong player": seen.lies,
+                "table message 30 s behind": seen.stalls,
+                "interactions": seen.tally.sent,
+                "unanswered": len(seen.tally.unanswered),
                 "tracebacks": tracebacks(world),
             }
 

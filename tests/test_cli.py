@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 import bot
+from fakediscord.patience import PROCESS_PATIENCE
 from hosting import backups
 from hosting.cli import EXIT_DATABASE, EXIT_FAILED, EXIT_OK, EXIT_SETTINGS, build_parser
 from hosting.invite import application_id, invite_url, permissions, token_problem
@@ -31,7 +32,6 @@ from hosting.settings import ENV_FILE_VARIABLE, Settings, SettingsError, read_en
 from storage import GameRepository
 from storage.maintenance import known_version
 from tests.databases import drop_schema, fresh_schema, server_url, with_schema
-from tests.fakediscord.patience import PROCESS_PATIENCE
 from tests.sqlite_tools import opened
 
 ROOT = Path(__file__).resolve().parent.parent

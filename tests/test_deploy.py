@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fakediscord.patience import PROCESS_PATIENCE
+from fakediscord.patience import PROCESS_PATIENCE
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOY = ROOT / "deploy"

@@ -17,8 +17,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from fakediscord.patience import PROCESS_PATIENCE
 from tests.conftest import BOT_SETTINGS
-from tests.fakediscord.patience import PROCESS_PATIENCE
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEN = f"""

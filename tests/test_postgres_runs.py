@@ -8,8 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from fakediscord.patience import PROCESS_PATIENCE
 from tests.databases import EXAMPLE_URL, REQUIRE_VARIABLE, SKIP_REASON, URL_VARIABLE
-from tests.fakediscord.patience import PROCESS_PATIENCE
 
 ROOT = Path(__file__).resolve().parent.parent
 ONE_TEST = "tests/storage/test_repository.py::test_committed_state_survives_reopening"

@@ -1,6 +1,6 @@
 """A database the bot cannot use stops it at once, with one sentence and exit code 3.
 
-Each failure mode runs the real bot as a process (``python -m tests.fakediscord.launch``,
+Each failure mode runs the real bot as a process (``python -m fakediscord.launch``,
 which calls ``bot.main()`` and refuses any network outside 127.0.0.1; the fake Discord's
 addresses point at a closed local port, so a bot that got past its database could not log
 in anywhere). The process must exit within 10 seconds of what a start costs: a process that
@@ -24,9 +24,9 @@ from pathlib import Path
 
 import pytest
 
+from fakediscord.patience import PROCESS_PATIENCE
 from hosting.cli import EXIT_DATABASE, EXIT_FAILED
 from storage import DatabaseUnavailableError, GameRepository
-from tests.fakediscord.patience import PROCESS_PATIENCE
 from tests.sqlite_tools import held_lock, opened
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,11 +62,11 @@ def start_bot(
     )
     if database_url is not None:
         env["DATABASE_URL"] = database_url
-    argv = [sys.executable, "-m", "tests.fakediscord.launch", command]
+    argv = [sys.executable, "-m", "fakediscord.launch", command]
     if as_plain_user and IS_ROOT:
         assert SETPRIV is not None
         argv = [SETPRIV, "--bounding-set=-dac_override,-dac_read_search", *argv]
-    reference = _Timed([sys.executable, "-m", "tests.fakediscord.launch", "--help"], env)
+    reference = _Timed([sys.executable, "-m", "fakediscord.launch", "--help"], env)
     failing = _Timed(argv, env)
     out, err = failing.result()
     reference.result()

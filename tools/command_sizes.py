@@ -6,7 +6,7 @@ Discord refuses a chat command whose name, description and values — its own an
 option, subcommand, group and choice below it — add up to more than 8,000 characters, each
 field counted at its longest localization (the English source included). This builds the
 registration discord.py sends (every language of the catalogues, through
-``CatalogueTranslator``), counts it as Discord does (``tests.fakediscord.validate``, which the
+``CatalogueTranslator``), counts it as Discord does (``fakediscord.validate``, which the
 fake Discord enforces too), and prints it beside what each locale alone would weigh.
 tests/cogs/test_catalogues.py keeps each command under 75 % of the limit.
 """
@@ -27,8 +27,8 @@ from discord.ext import commands  # noqa: E402
 
 import cogs.uno  # noqa: E402
 from cogs.uno._i18n import DISCORD_LOCALES, CatalogueTranslator  # noqa: E402
+from fakediscord.validate import COMMAND_CHARACTERS, command_size  # noqa: E402
 from storage import GameRepository  # noqa: E402
-from tests.fakediscord.validate import COMMAND_CHARACTERS, command_size  # noqa: E402
 
 
 def in_locale(node: dict[str, Any], locale: str) -> int:

@@ -32,10 +32,10 @@ from cogs.uno._i18n import (
 )
 from cogs.uno._present import card_name, colour_name, preset_name, rules_help
 from engine import PRESETS, CardFace, Rules, classic_deck
+from fakediscord.validate import COMMAND_CHARACTERS, check_commands, command_size
 from renders.stats import LABEL_PX, LABEL_WIDTH
 from renders.text import measure, shape
 from storage import GameRepository
-from tests.fakediscord.validate import COMMAND_CHARACTERS, check_commands, command_size
 
 ENGLISH = catalogue("en")
 #: Grammatical forms a language may add to a key of English's (``own_form``): French names a

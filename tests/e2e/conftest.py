@@ -1,5 +1,5 @@
 """End-to-end fixtures: see harness.py."""
 
-from .harness import world
+from playtest.harness import world
 
 __all__ = ["world"]

@@ -15,10 +15,8 @@ import pytest
 from engine.cards import Kind
 from engine.events import CardsGiven, GiveCause, HandEnded, HandsSwapped, Termination
 from engine.state import Phase
-from tables import Table
-from tests.fakediscord.commands import CommandError
-
-from .harness import (
+from fakediscord.commands import CommandError
+from playtest.harness import (
     World,
     caught_up,
     choose,
@@ -35,6 +33,7 @@ from .harness import (
     wait_for_table,
     write_behind,
 )
+from tables import Table
 
 
 @pytest.fixture

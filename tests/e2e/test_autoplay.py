@@ -10,12 +10,8 @@ from typing import Any
 
 import pytest
 
-from storage import GameRepository
-from tables import Table
-from tables.records import TimedOut
-from tests.fakediscord.patience import PATIENCE
-
-from .harness import (
+from fakediscord.patience import PATIENCE
+from playtest.harness import (
     World,
     caught_up,
     click,
@@ -28,6 +24,9 @@ from .harness import (
     table_message,
     wait_for_table,
 )
+from storage import GameRepository
+from tables import Table
+from tables.records import TimedOut
 
 
 async def actions(world: World, table_id: str) -> list[tuple[int, int | None, str]]:

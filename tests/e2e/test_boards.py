@@ -9,11 +9,9 @@ from typing import Any
 
 import pytest
 
-from storage import GameRepository
-from tests.fakediscord.commands import CommandError
-from tests.fakediscord.patience import PATIENCE
-
-from .harness import (
+from fakediscord.commands import CommandError
+from fakediscord.patience import PATIENCE
+from playtest.harness import (
     World,
     click,
     description,
@@ -26,6 +24,7 @@ from .harness import (
     table_message,
     title,
 )
+from storage import GameRepository
 
 
 async def board(world: World) -> tuple[list[Any], Any]:

@@ -20,13 +20,9 @@ from typing import Any
 
 import pytest
 
-from storage import GameRepository
-from tables.records import ClockPaused, TimedOut
-from tests.databases import ENGINES, database_target
-from tests.fakediscord import BotProcess, FakeDiscord
-from tests.fakediscord.patience import PATIENCE
-
-from .harness import (
+from fakediscord import BotProcess, FakeDiscord
+from fakediscord.patience import PATIENCE
+from playtest.harness import (
     World,
     add_card_emojis,
     click,
@@ -38,6 +34,9 @@ from .harness import (
     table_message,
     wait_for_table,
 )
+from storage import GameRepository
+from tables.records import ClockPaused, TimedOut
+from tests.databases import ENGINES, database_target
 
 #: Computers think for 50 ms instead of a second.
 FAST = {"COMPUTER_PAUSE_SECONDS": "0.05"}

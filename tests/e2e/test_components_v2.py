@@ -14,11 +14,9 @@ from typing import Any
 import pytest
 
 from engine.events import CardPlayed
-from renders.emoji import emoji_set
-from tests.fakediscord.layout import markdown_emoji_ids
-from tests.fakediscord.patience import PATIENCE
-
-from .harness import (
+from fakediscord.layout import markdown_emoji_ids
+from fakediscord.patience import PATIENCE
+from playtest.harness import (
     World,
     caught_up,
     choose,
@@ -34,6 +32,7 @@ from .harness import (
     table_id_of,
     table_message,
 )
+from renders.emoji import emoji_set
 
 EMOJI_UPLOADS = "/applications/{app_id}/emojis"
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 import asyncio
 import time
 
-from tests.fakediscord.patience import PATIENCE
-
-from .harness import (
+from fakediscord.patience import PATIENCE
+from playtest.harness import (
     World,
     caught_up,
     description,

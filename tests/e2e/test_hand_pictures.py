@@ -14,7 +14,7 @@ import itertools
 import re
 from typing import Any
 
-from tests.e2e.harness import (
+from playtest.harness import (
     World,
     custom_ids,
     description,

@@ -13,9 +13,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from cogs.uno._i18n import catalogue
-from tests.fakediscord.world import ChannelType, FakeChannel
-
-from .harness import World, load, open_table, stack, table_message
+from fakediscord.world import ChannelType, FakeChannel
+from playtest.harness import World, load, open_table, stack, table_message
 
 Forge = Callable[[], Awaitable[Any]]
 GENERIC = {catalogue(lang)["error.generic"] for lang in ("en", "it")}

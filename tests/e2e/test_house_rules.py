@@ -9,9 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.events import CardPlayed, UnoCalled, UnoCaught
-from storage import GameRepository
-
-from .harness import (
+from playtest.harness import (
     World,
     caught_up,
     choose,
@@ -26,6 +24,7 @@ from .harness import (
     table_message,
     wait_for_table,
 )
+from storage import GameRepository
 
 
 @pytest.fixture

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
+from fakediscord import BotProcess, FakeDiscord
 from hosting.invite import permissions
-from tests.fakediscord import BotProcess, FakeDiscord
 
 SEND_MESSAGES = 1 << 11  # Discord's bits (https://discord.com/developers/docs/topics/permissions)
 

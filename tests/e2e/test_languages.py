@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .harness import World, click, description, find_id, slash, stack, table_message, title
+from playtest.harness import World, click, description, find_id, slash, stack, table_message, title
 
 
 async def test_an_italian_user_sees_italian_while_an_english_user_sees_english(

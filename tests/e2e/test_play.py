@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from engine.events import PlayerWentOut
-
-from .harness import (
+from playtest.harness import (
     World,
     click,
     custom_ids,

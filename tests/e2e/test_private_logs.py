@@ -13,7 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from .harness import World, click, find_id, make_world, open_table, slash, stack, table_message
+from playtest.harness import (
+    World,
+    click,
+    find_id,
+    make_world,
+    open_table,
+    slash,
+    stack,
+    table_message,
+)
 
 # Bruno keeps these two cards all along (he only draws): nobody but him may ever see them.
 SECRET_CARDS = {"B4": "Blue 4", "G8": "Green 8"}

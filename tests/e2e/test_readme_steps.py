@@ -27,12 +27,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from fakediscord import BotProcess, FakeDiscord
+from fakediscord.patience import PROCESS_PATIENCE
 from hosting import backups
 from hosting.settings import ENV_FILE_VARIABLE
-from tests.fakediscord import BotProcess, FakeDiscord
-from tests.fakediscord.patience import PROCESS_PATIENCE
-
-from .harness import World, open_table
+from playtest.harness import World, open_table
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -13,9 +13,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from playtest.harness import World, find_id, load, make_world, slash, table_message, wait_for_table
 from tables.records import ClockPaused, TimedOut
-
-from .harness import World, find_id, load, make_world, slash, table_message, wait_for_table
 
 TURN = 60
 #: Fake seconds that pass while the bot is down, then while a start never gets READY.

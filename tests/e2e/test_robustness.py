@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from .harness import (
+from playtest.harness import (
     World,
     caught_up,
     click,

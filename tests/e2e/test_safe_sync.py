@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
+from fakediscord import BotProcess, FakeDiscord
+from fakediscord.patience import PROCESS_PATIENCE
 from hosting.cli import EXIT_FAILED, EXIT_OK
-from tests.fakediscord import BotProcess, FakeDiscord
-from tests.fakediscord.patience import PROCESS_PATIENCE
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -51,7 +51,7 @@ async def once(
     ).environment()
     return await asyncio.to_thread(
         subprocess.run,
-        [sys.executable, "-m", "tests.fakediscord.launch", *args],
+        [sys.executable, "-m", "fakediscord.launch", *args],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -104,7 +104,7 @@ async def test_a_failed_extension_stops_the_bot_before_any_sync(setup: Setup) ->
 async def test_the_traceback_of_a_failed_extension_is_there_at_debug(setup: Setup) -> None:
     result = await asyncio.to_thread(
         subprocess.run,
-        [sys.executable, "-m", "tests.fakediscord.launch"],
+        [sys.executable, "-m", "fakediscord.launch"],
         cwd=ROOT,
         env={
             **BotProcess(

@@ -8,10 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.fakediscord import BotProcess, FakeDiscord
-from tests.fakediscord.patience import PROCESS_PATIENCE
-
-from .harness import World, load, open_table, slash
+from fakediscord import BotProcess, FakeDiscord
+from fakediscord.patience import PROCESS_PATIENCE
+from playtest.harness import World, load, open_table, slash
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,7 +43,7 @@ async def test_a_rejected_token_is_one_sentence_and_never_logged(tmp_path: Path)
         env = process.environment()
         result = await asyncio.to_thread(
             subprocess.run,
-            [sys.executable, "-m", "tests.fakediscord.launch"],
+            [sys.executable, "-m", "fakediscord.launch"],
             cwd=ROOT,
             env=env,
             capture_output=True,

@@ -10,11 +10,8 @@ from typing import Any
 
 import pytest
 
-from storage import GameRepository
-from tables import Table
-from tests.fakediscord.patience import PATIENCE
-
-from .harness import (
+from fakediscord.patience import PATIENCE
+from playtest.harness import (
     World,
     caught_up,
     custom_ids,
@@ -28,6 +25,8 @@ from .harness import (
     stack,
     table_message,
 )
+from storage import GameRepository
+from tables import Table
 
 FOOTER = re.compile(r"version (\d+)")
 

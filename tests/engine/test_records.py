@@ -28,8 +28,8 @@ from engine.serialize import (
     to_dict,
 )
 from engine.simulate import random_step, simulate
+from fakediscord.patience import PROCESS_PATIENCE
 from tests.engine.scenario import faces, hand, run
-from tests.fakediscord.patience import PROCESS_PATIENCE
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "docs" / "examples"

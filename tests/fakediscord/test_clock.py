@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fakediscord import REPO_ROOT, FakeClock
+from fakediscord import REPO_ROOT, FakeClock
 
 from .test_fake_discord import World, _world
 
@@ -66,7 +66,7 @@ def test_the_launcher_shifts_time_and_wakes_a_sleeping_loop() -> None:
     clock = FakeClock()
     child = (
         "import asyncio, json, sys, time\n"
-        "from tests.fakediscord import launch\n"
+        "from fakediscord import launch\n"
         "real_time, real_mono, perf = time.time, time.monotonic, time.perf_counter\n"
         f"launch.install_clock({clock.path!r})\n"
         "async def main():\n"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.fakediscord.validate import COMMAND_CHARACTERS, check_commands, command_size
+from fakediscord.validate import COMMAND_CHARACTERS, check_commands, command_size
 
 
 def command(**extra: Any) -> dict[str, Any]:

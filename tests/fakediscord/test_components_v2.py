@@ -15,15 +15,15 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tests.fakediscord import (
+from fakediscord import (
     ComponentError,
     FakeChannel,
     FakeDiscord,
     InteractionResult,
     MessageVersion,
 )
-from tests.fakediscord.sample_bot import COLOURS
-from tests.fakediscord.world import MessageFlag
+from fakediscord.sample_bot import COLOURS
+from fakediscord.world import MessageFlag
 
 from .test_fake_discord import World, _world
 
@@ -534,7 +534,7 @@ async def test_a_layout_view_message_is_read_and_clicked_as_users_do(world: Worl
 async def test_the_harness_reads_ids_and_selects_nested_in_v2_messages(
     fake: FakeDiscord, rest: Rest, channel: FakeChannel
 ) -> None:
-    from tests.e2e import harness
+    from playtest import harness
 
     _, sent = await rest.post(channel, table())
     message = fake.messages[int(sent["id"])]

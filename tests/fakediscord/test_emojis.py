@@ -16,8 +16,8 @@ import aiohttp
 import discord
 import pytest
 
-from tests.fakediscord import BotProcess, FakeChannel, FakeDiscord, Perm
-from tests.fakediscord.sample_bot import CARD_PNG
+from fakediscord import BotProcess, FakeChannel, FakeDiscord, Perm
+from fakediscord.sample_bot import CARD_PNG
 
 from .test_components_v2 import (
     Rest,

@@ -17,7 +17,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from tests.fakediscord import (
+from fakediscord import (
     REPO_ROOT,
     BotProcess,
     BotProcessError,
@@ -30,7 +30,7 @@ from tests.fakediscord import (
     UserActionError,
 )
 
-SAMPLE = "tests.fakediscord.sample_bot"
+SAMPLE = "fakediscord.sample_bot"
 
 
 @dataclass
@@ -459,7 +459,7 @@ async def test_discord_limits_and_auth_are_enforced(fake: FakeDiscord) -> None:
 def test_the_launcher_refuses_the_real_network() -> None:
     probe = (
         "import socket, sys\n"
-        "from tests.fakediscord import launch\n"
+        "from fakediscord import launch\n"
         "sys.addaudithook(launch._audit)\n"
         "try:\n"
         "    socket.create_connection(('discord.com', 443), timeout=5)\n"
@@ -476,7 +476,7 @@ def test_the_launcher_refuses_the_real_network() -> None:
 def test_the_launcher_needs_the_fake_addresses() -> None:
     env = {"PATH": "", "PYTHONPATH": str(REPO_ROOT)}
     done = subprocess.run(
-        [sys.executable, "-m", "tests.fakediscord.launch"],
+        [sys.executable, "-m", "fakediscord.launch"],
         cwd=REPO_ROOT,
         env=env,
         capture_output=True,

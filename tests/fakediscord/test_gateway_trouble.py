@@ -11,7 +11,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tests.fakediscord import FakeDiscord, InteractionNotDeliveredError
+from fakediscord import FakeDiscord, InteractionNotDeliveredError
 
 from .test_fake_discord import RawShard, World, _world
 

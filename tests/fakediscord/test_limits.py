@@ -11,7 +11,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tests.fakediscord import FakeChannel, FakeDiscord, InteractionResult
+from fakediscord import FakeChannel, FakeDiscord, InteractionResult
 
 from .test_fake_discord import World, _world
 

@@ -8,7 +8,7 @@ it holds every other request too. It only trusts a 429 that came through Discord
 (a ``Via`` header), so the fake sends one, as Discord does.
 
 A test asks for 429s with :meth:`FakeDiscord.rate_limit
-<tests.fakediscord.server.FakeDiscord.rate_limit>`::
+<fakediscord.server.FakeDiscord.rate_limit>`::
 
     edits = fake.rate_limit(
         "PATCH", "/channels/{channel_id}/messages/{message_id}",

@@ -1,7 +1,7 @@
 """Failed requests on demand: 5xx answers, hangs, dropped connections, "carried out but 5xx".
 
 A test asks for faults with :meth:`FakeDiscord.fault
-<tests.fakediscord.server.FakeDiscord.fault>`, in the style of ``fake.rate_limit``::
+<fakediscord.server.FakeDiscord.fault>`, in the style of ``fake.rate_limit``::
 
     edits = fake.fault("PATCH", "/channels/{channel_id}/messages/{message_id}",
                        status=503, probability=0.15, seed=7, channel_id=table.id)

@@ -1,4 +1,4 @@
-"""Run the real bot against the fake Discord: ``python -m tests.fakediscord.launch``.
+"""Run the real bot against the fake Discord: ``python -m fakediscord.launch``.
 
 Run it from the repository root. It reads ``FAKE_DISCORD_REST`` and ``FAKE_DISCORD_GATEWAY``,
 sets the two documented seams of discord.py (``discord.http.Route.BASE`` and
@@ -12,7 +12,7 @@ wakes the bot's event loops within 20 ms of an advance so that timers now due fi
 ``time.perf_counter`` (discord.py's heartbeat watchdog), ``datetime`` and ``time.sleep`` stay
 on real time; see ``clock.py``.
 ``FAKE_DISCORD_BOT`` names another module with a ``main()`` to run instead (the fake's own
-tests use ``tests.fakediscord.sample_bot``). The bot reads ``DISCORD_TOKEN``,
+tests use ``fakediscord.sample_bot``). The bot reads ``DISCORD_TOKEN``,
 ``DATABASE_PATH``, ``DEV_GUILD_ID`` and ``LOG_LEVEL`` as usual.
 
 As a safety net the launcher installs an audit hook that refuses every network connection

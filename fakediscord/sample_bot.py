@@ -1,7 +1,7 @@
 """A tiny discord.py bot that exercises the fake Discord (used by ``test_fake_discord.py``).
 
 Run it like the real bot, through the launcher:
-``FAKE_DISCORD_BOT=tests.fakediscord.sample_bot python -m tests.fakediscord.launch``.
+``FAKE_DISCORD_BOT=fakediscord.sample_bot python -m fakediscord.launch``.
 It reads the same settings as ``bot.py``: DISCORD_TOKEN, DATABASE_PATH, DEV_GUILD_ID,
 LOG_LEVEL. The slash command group ``/demo`` covers what the UNO bot needs from Discord:
 ephemeral replies with files, public messages with persistent (``DynamicItem``) buttons and

@@ -29,14 +29,14 @@ import players
 from engine import CallUno, CatchUno, Challenge, ChooseColour, Draw, Pass, Play
 from engine.auto import auto_action
 from engine.game import deal
+from fakediscord import BotProcess, FakeDiscord
+from fakediscord.emojis import FakeEmoji
+from fakediscord.layout import walk_components
+from fakediscord.patience import PATIENCE
+from fakediscord.process import REPO_ROOT
 from renders.emoji import emoji_set
 from storage import GameRepository
 from tables.table import Table
-from tests.fakediscord import BotProcess, FakeDiscord
-from tests.fakediscord.emojis import FakeEmoji
-from tests.fakediscord.layout import walk_components
-from tests.fakediscord.patience import PATIENCE
-from tests.fakediscord.process import REPO_ROOT
 
 HAND_TITLE = re.compile(r"^Your hand — \d+ cards?$")
 
@@ -249,7 +249,7 @@ async def caught_up(world: World, within: float = PATIENCE) -> None:
     """Wait until the channel's table message shows the stored table: the bot answers the
     user first and edits the table message right after, so what a test reads next is the
     table of the move it just made (or a later one: computers and the clock move on their
-    own). ``within`` is the net, not a wait (``tests/fakediscord/patience.py``)."""
+    own). ``within`` is the net, not a wait (``fakediscord/patience.py``)."""
     deadline = time.monotonic() + within
     while True:
         shown = _shown_table(world)

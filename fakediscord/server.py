@@ -180,6 +180,7 @@ class GatewayConnection:
     sent_seq: int = 0  # the last dispatch sent on this connection
     ignored: int = 0  # payloads the bot sent during a silence (dropped)
     pongs: int = 0  # websocket pongs the bot sent (pass_time pings it)
+    last_sent: float = 0.0  # real time.monotonic() of the last payload sent to the bot
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     order: asyncio.Lock = field(default_factory=asyncio.Lock)  # dispatches go out in seq order
     _zlib: Any = None
@@ -199,6 +200,7 @@ class GatewayConnection:
                 await self.ws.send_bytes(self._zstd(text.encode()))
             else:
                 await self.ws.send_str(text)
+            self.last_sent = time.monotonic()
 
 
 @dataclass(eq=False)
@@ -2768,5 +2770,5 @@ def _int(value: Any) -> int:
         return -1
 
 
-# Re-exported for ``from tests.fakediscord.server import Upload`` convenience.
+# Re-exported for ``from fakediscord.server import Upload`` convenience.
 __all__ += ["CommandError", "Upload", "UserActionError"]

@@ -26,7 +26,7 @@ from .patience import PATIENCE
 from .server import FakeDiscord
 from .world import FakeGuild
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+REPO_ROOT = Path(__file__).resolve().parents[1]
 #: The line prefix ``launch.py`` prints for each refused network connection.
 BLOCKED_MARKER = "FAKE_DISCORD_NETWORK_BLOCKED"
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -39,7 +39,7 @@ class BotProcessError(RuntimeError):
 
 
 class BotProcess:
-    """Start, kill, stop and restart the bot (``python -m tests.fakediscord.launch``)."""
+    """Start, kill, stop and restart the bot (``python -m fakediscord.launch``)."""
 
     def __init__(
         self,
@@ -116,7 +116,7 @@ class BotProcess:
         self._proc = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "tests.fakediscord.launch",
+            "fakediscord.launch",
             cwd=self.cwd,
             env=self.environment(),
             stdin=asyncio.subprocess.DEVNULL,

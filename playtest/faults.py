@@ -21,9 +21,8 @@ from typing import Any
 
 import players
 from engine import Action, CallUno, CatchUno, Challenge, ChooseColour, Draw, Pass, Play
-from tests.fakediscord import FakeDiscord
-
-from .harness import TABLE_FOOTER, World, load, shown_turn, stored_version
+from fakediscord import FakeDiscord
+from playtest.harness import TABLE_FOOTER, World, load, shown_turn, stored_version
 
 #: The table message names whose turn it is: "Turn: <@123>".
 TURN = re.compile(r"<@(\d+)>")

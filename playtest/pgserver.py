@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fakediscord.patience import PROCESS_PATIENCE
+from fakediscord.patience import PROCESS_PATIENCE
 
 
 def _binaries() -> Path | None:
