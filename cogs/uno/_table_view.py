@@ -42,7 +42,7 @@ from ._present import (
     rules_summary,
     team_name,
 )
-from ._verbs import BY_NAME
+from ._verbs import VERBS
 
 #: The accent colour of the container: the colour in play (the lobby and a closed table grey).
 ACCENTS: dict[str, int] = {
@@ -80,14 +80,12 @@ async def _layout(table: Table, emojis: CardEmojis | None, showing: Shown | None
     if match is None:
         body = _lobby(table)
         accent = NEUTRAL
-        buttons = _lobby_buttons(table)
     else:
         public = match.hand.public_view()
         accent = ACCENTS.get(public.colour.value, NEUTRAL) if public.colour else NEUTRAL
         if table.status != "playing":
             accent = NEUTRAL
         body = _game(table, public, emojis)
-        buttons = _game_buttons(table, public)
         if public.termination is not None and match.history:
             card = scoring_card(table)
             picture = standings_key(card)
@@ -112,7 +110,7 @@ async def _layout(table: Table, emojis: CardEmojis | None, showing: Shown | None
         container.add_item(discord.ui.Separator(spacing=discord.SeparatorSpacing.small))
         lines = [f"**{t('table.recent')}**", *(f"• {line}" for line in recent)]
         container.add_item(discord.ui.TextDisplay("\n".join(lines)))
-    for row in buttons:
+    for row in _buttons(table):
         container.add_item(row)
     view.add_item(container)
     view.add_item(
@@ -275,43 +273,21 @@ def _row(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.ActionRow[Any]:
     return row
 
 
-def _lobby_buttons(table: Table) -> list[discord.ui.ActionRow[Any]]:
-    if table.status != "lobby":
-        return []
-    rows = [
-        _row(
-            [
-                button(verb, table.id, None, label=t(BY_NAME[verb].label))
-                for verb in ("join", "leave", "start", "addbot", "rules")
-            ]
-        )
+def _buttons(table: Table) -> list[discord.ui.ActionRow[Any]]:
+    """The table message's buttons, as the verb registry shows them for the table's state,
+    and in a lobby of teams the team select."""
+    buttons = [
+        button(verb.name, table.id, None, label=t(verb.label))
+        for verb in VERBS
+        if verb.shown is not None and verb.shown(table)
     ]
+    rows = [_row(buttons)] if buttons else []
     teams = table.rules.teams
-    if teams:
+    if teams and table.status == "lobby":
         options = [discord.SelectOption(label=team_name(n), value=str(n)) for n in range(teams)]
-        rows.append(
-            _row(
-                [
-                    select(
-                        "team", table.id, None, None, placeholder=t("select.team"), options=options
-                    )
-                ]
-            )
-        )
+        team = select("team", table.id, None, None, placeholder=t("select.team"), options=options)
+        rows.append(_row([team]))
     return rows
-
-
-def _game_buttons(table: Table, public: TableView) -> list[discord.ui.ActionRow[Any]]:
-    buttons: list[discord.ui.Item[Any]] = []
-    between = table.status == "playing" and public.termination is not None
-    if between:
-        buttons.append(button("next", table.id, None, label=t("button.next_hand")))
-    if table.status == "playing" and public.termination is None:
-        buttons.append(button("hand", table.id, None, label=t("button.hand")))
-        buttons.append(button("picture", table.id, None, label=t("button.picture")))
-    if table.status == "finished":
-        buttons.append(button("again", table.id, None, label=t("button.again")))
-    return [_row(buttons)] if buttons else []
 
 
 def _plain(name: str) -> str:

@@ -35,6 +35,7 @@ from engine.actions import (
     Play,
     Swap,
 )
+from tables import Table
 
 from ._house import CONTROLS, PAGE_NAMES
 
@@ -89,6 +90,8 @@ class Verb:
     # success, danger). Discord lays the components out in the order they are added.
     label: str = ""
     style: str = "secondary"
+    #: A button of the table message: when the table shows it (``None``: it is not one).
+    shown: Callable[[Table], bool] | None = None
 
     @property
     def pattern(self) -> str:
@@ -237,18 +240,42 @@ def _is_swap(action: Action) -> bool:
     return type(action) is Play and action.target is not None
 
 
+def _in_lobby(table: Table) -> bool:
+    return table.status == "lobby"
+
+
+def _in_a_hand(table: Table) -> bool:
+    return table.status == "playing" and table.match is not None and not table.match.hand.is_over
+
+
+def _between_hands(table: Table) -> bool:
+    return table.status == "playing" and table.match is not None and table.match.hand.is_over
+
+
+def _finished(table: Table) -> bool:
+    return table.status == "finished"
+
+
+def _table_button(
+    name: str, label: str, shown: Callable[[Table], bool], style: str = "secondary"
+) -> Verb:
+    """A button of the public table message (no version: it does not depend on the state
+    shown), in the order the message shows them."""
+    return Verb(name, place=Place.TABLE, versioned=False, label=label, style=style, shown=shown)
+
+
 VERBS: tuple[Verb, ...] = (
-    # The public table message (no version: they do not depend on the state shown).
-    Verb("join", place=Place.TABLE, versioned=False, label="button.join", style="success"),
-    Verb("leave", place=Place.TABLE, versioned=False, label="button.leave"),
-    Verb("start", place=Place.TABLE, versioned=False, label="button.start", style="primary"),
-    Verb("addbot", place=Place.TABLE, versioned=False, label="button.addbot"),
-    Verb("hand", place=Place.TABLE, versioned=False, label="button.hand", style="primary"),
-    Verb("next", place=Place.TABLE, versioned=False, label="button.next_hand", style="primary"),
-    Verb("rules", place=Place.TABLE, versioned=False, label="button.rules"),  # the editor
+    # The public table message: its buttons, each shown when the table is in its state.
+    _table_button("join", "button.join", _in_lobby, style="success"),
+    _table_button("leave", "button.leave", _in_lobby),
+    _table_button("start", "button.start", _in_lobby, style="primary"),
+    _table_button("addbot", "button.addbot", _in_lobby),
+    _table_button("rules", "button.rules", _in_lobby),  # the host's rules editor
+    _table_button("next", "button.next_hand", _between_hands, style="primary"),
+    _table_button("hand", "button.hand", _in_a_hand, style="primary"),
+    _table_button("picture", "button.picture", _in_a_hand),
+    _table_button("again", "button.again", _finished, style="success"),
     Verb("team", kind=Kind.SELECT, place=Place.TABLE, versioned=False, label="select.team"),
-    Verb("again", place=Place.TABLE, versioned=False, label="button.again", style="success"),
-    Verb("picture", place=Place.TABLE, versioned=False, label="button.picture"),
     # The lobby's rules editor (ephemeral, the host's): a control, and its page buttons.
     Verb("rule", kind=Kind.SELECT, versioned=False, arg="|".join(CONTROLS)),
     Verb("ruleset", versioned=False, arg="|".join((*PAGE_NAMES, "reset"))),
