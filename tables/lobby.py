@@ -97,10 +97,7 @@ class Lobby(Play):
         seat = self.playing_seat_of(user_id)
         if seat is None:
             raise TableError("not_seated")
-        if self.status == "playing":
-            return self._retire(seat, user_id, now, verb="leave", by_person=True)
-        self._require_lobby()
-        return self._unseat(user_id, now, verb="leave")
+        return self._take_away(seat, user_id, now, verb="leave")
 
     def kick(self, user_id: int, *, by: int, is_admin: bool, now: float) -> Change[Self]:
         """The host (or a server manager) removes a player."""
@@ -110,10 +107,14 @@ class Lobby(Play):
         seat = self.playing_seat_of(user_id)
         if seat is None:
             raise TableError("not_seated_other")
+        return self._take_away(seat, user_id, now, verb="kick")
+
+    def _take_away(self, seat: int, user_id: int, now: float, *, verb: str) -> Change[Self]:
+        """Out of a running match (which they lose, R-TIME-2), or out of the lobby."""
         if self.status == "playing":
-            return self._retire(seat, user_id, now, verb="kick", by_person=True)
+            return self._retire(seat, user_id, now, verb=verb, by_person=True)
         self._require_lobby()
-        return self._unseat(user_id, now, verb="kick")
+        return self._unseat(user_id, now, verb=verb)
 
     def _unseat(self, user_id: int, now: float, *, verb: str) -> Change[Self]:
         """Take ``user_id`` out of the lobby; the last one out closes it."""

@@ -170,6 +170,15 @@ class TableService:
             raise TableError("bad_rules", rule="unknown_preset", preset=name[:40])
         return found.base, dict(found.options)
 
+    async def _create(self, table: Table) -> Table:
+        """Store a new table (one live table a channel), then announce it."""
+        try:
+            await self._reaching(self.repo.create(table.to_record()))
+        except ChannelBusyError:
+            raise TableError("channel_busy") from None
+        self._announce(self._keep(table))
+        return table
+
     async def rematch(self, finished: Table, host: Player) -> Table:
         """Open the lobby of a rematch in ``finished``'s channel (see :meth:`Table.rematch`)."""
         if await self.repo.live_in_channel(finished.channel_id) is not None:
@@ -180,12 +189,7 @@ class TableService:
             seed=self._randbits(53),
             now=self._clock(),
         )
-        try:
-            await self._reaching(self.repo.create(table.to_record()))
-        except ChannelBusyError:
-            raise TableError("channel_busy") from None
-        self._announce(self._keep(table))
-        return table
+        return await self._create(table)
 
     async def player_for(
         self, tournament: str | None, guild_id: int, player: Player, roles: Iterable[int]
@@ -227,12 +231,7 @@ class TableService:
             language=language,
             tournament=tournament,
         )
-        try:
-            await self._reaching(self.repo.create(table.to_record()))
-        except ChannelBusyError:
-            raise TableError("channel_busy") from None
-        self._announce(self._keep(table))
-        return table
+        return await self._create(table)
 
     async def get(self, table_id: str, *, seen: int | None = None) -> Table | None:
         """The table with this id, if any, as stored now.
