@@ -247,6 +247,11 @@ def _act(table: Table, mover: Mover, now: float) -> Change[Table]:
     return table.act(mover.user, *mover.actions, now=now)
 
 
+def _by_host(method: Callable[..., Change[Table]]) -> Apply:
+    """A change only the host (or a server manager) may make: start, the next hand, the end."""
+    return lambda table, mover, now: method(table, by=mover.user, is_admin=mover.admin, now=now)
+
+
 def _seat(change: Change[Table], mover: Mover) -> Mapping[str, Any]:
     seat = change.table.seat_of(mover.user)
     return {"seat": (seat or 0) + 1}
@@ -361,7 +366,7 @@ MOVES: tuple[Move, ...] = (
     ),
     Move(
         "start",
-        apply=lambda tb, m, now: tb.start(by=m.user, is_admin=m.admin, now=now),
+        apply=_by_host(Table.start),
         answer=Answer.HAND,
         notes=("ok.start",),
         verbs=("start",),
@@ -401,7 +406,7 @@ MOVES: tuple[Move, ...] = (
     # -- between hands and after the match -------------------------------------------------
     Move(
         "next",
-        apply=lambda tb, m, now: tb.deal_next(by=m.user, is_admin=m.admin, now=now),
+        apply=_by_host(Table.deal_next),
         answer=Answer.HAND,
         verbs=("next",),
     ),
@@ -409,7 +414,7 @@ MOVES: tuple[Move, ...] = (
     # -- the host and the server's managers ------------------------------------------------
     Move(
         "end",
-        apply=lambda tb, m, now: tb.end(by=m.user, is_admin=m.admin, now=now),
+        apply=_by_host(Table.end),
         commands={
             "uno end": "Close this channel's table (host or managers)",
             "uno-admin end": "Close this channel's table, whoever hosts it",
