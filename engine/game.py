@@ -279,7 +279,7 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
         # copies of a face on adjacent ids (every deck the engine builds has them) and no
         # R-END-2 check (a last card), else _legal_actions() answers.
         hand = state.hands[seat]
-        tables = state.deck.tables[state.side]  # tables_for(), read from the deck
+        tables = tables_for(state.deck.sides[state.side])
         if tables.adjacent_copies and (len(hand) > 1 or not state.rules.no_action_finish):
             top = state.discard[-1]
             rows = tables.rows[top] or tables.rows_on(top)  # tables.plays_on(), inlined

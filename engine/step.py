@@ -58,7 +58,7 @@ from .members import (
 )
 from .rules import Rules
 from .state import NO_ALT, AltState, GameState, Phase, Transition
-from .tables import card_points
+from .tables import card_points, tables_for
 
 ANSWERING = (PHASE_PENALTY, PHASE_CHALLENGE)
 #: UNO Flip kinds that still act when played as the last card (R-END-1, R-FLIP-4).
@@ -306,7 +306,7 @@ class Step:
             card = self.drawn
             i = hand.index(card)
         else:
-            tables = self.deck.tables[self.side]  # tables_for(), read from the deck
+            tables = tables_for(self.deck.sides[self.side])
             if tables.adjacent_copies:  # the face's copies are one run of ids: bisect
                 i = bisect_left(hand, tables.low[face.notation])
             else:
