@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import events, rng
+from . import rng
 from .actions import Play
 from .cards import CardFace, matches
-from .construct import builder
-from .events import Event, GiveCause
+from .events import CardPlayed, Event, GiveCause, HandsRedealt
 from .exchange import (
     faces_once,
     hand_over_to,
@@ -36,9 +35,6 @@ from .rules import BlankEffect
 from .state import NO_ALT, GameState
 from .step import Step, finish_blocked, replaced
 from .tables import tables_for
-
-CardPlayed = builder(events.CardPlayed)
-HandsRedealt = builder(events.HandsRedealt)
 
 #: R-ALT-6 ``action_dump``: what source 000 calls "Jolly" (Skip, Reverse, Draw Two).
 DUMPED = frozenset({KIND_SKIP, KIND_REVERSE, KIND_DRAW_TWO})

@@ -8,41 +8,18 @@ stores, then turn it into the frozen class by assigning ``__class__``. CPython a
 assignment between classes with the same base and the same ``__slots__``; the result is an
 ordinary, immutable instance, equal to one built by ``cls(...)``.
 
-- :func:`builder` gives a class a constructor that works this way (events);
 - :func:`copier` and :func:`publish` let a twin start as a copy of an instance, change, and
   become the frozen class in place (:mod:`engine.step` drafts each new state so).
-
->>> from engine.events import CardPlayed
->>> from engine.cards import CardFace
->>> build = builder(CardPlayed)
->>> face = CardFace.parse("R7")
->>> build(1, 12, face, None) == CardPlayed(1, 12, face, None)
-True
->>> type(build(1, 12, face, None, True)) is CardPlayed
-True
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import MISSING, Field, fields, is_dataclass
-from typing import Any, ParamSpec, TypeVar, cast
+from dataclasses import Field, fields, is_dataclass
+from typing import Any, TypeVar, cast
 
-P = ParamSpec("P")
 T = TypeVar("T")
 D = TypeVar("D")
-
-
-def builder(cls: Callable[P, T]) -> Callable[P, T]:
-    """A constructor with the signature of ``cls.__init__`` that skips its work.
-
-    ``cls`` must be a frozen slotted dataclass whose fields are all ``__init__`` arguments,
-    none keyword-only, and without ``__post_init__``: nothing runs but the stores, so
-    callers pass exactly what ``cls(...)`` would have stored.
-    """
-    if not isinstance(cls, type) or any(not f.init or f.kw_only for f in _fields(cls)):
-        raise TypeError(f"{cls!r}: every field must be a positional __init__ argument")
-    return _make(cls)
 
 
 def copier(cls: type, twin: type[D]) -> Callable[[Any], D]:
@@ -83,31 +60,3 @@ def _fields(cls: type) -> tuple[Field[Any], ...]:
     if hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__} checks its fields in __post_init__")
     return fields(cls)
-
-
-def _make(cls: type[T]) -> Callable[..., T]:
-    every = _fields(cls)
-    # Same base, same slots: the layouts match, so __class__ may be reassigned (CPython
-    # compares exactly these two things before allowing it).
-    slots = cls.__dict__["__slots__"]
-    twin = type(f"_Mutable{cls.__name__}", cls.__bases__, {"__slots__": slots})
-    namespace: dict[str, Any] = {"new": object.__new__, "Twin": twin, "cls": cls}
-    params: list[str] = []
-    trailing = True  # only a trailing run of fields can keep its default
-    for f in reversed(every):
-        if f.default_factory is not MISSING:
-            raise TypeError(f"{cls.__name__}.{f.name} has a default factory")
-        trailing = trailing and f.default is not MISSING
-        if trailing:
-            namespace[f"default_{f.name}"] = f.default
-            params.append(f"{f.name}=default_{f.name}")
-        else:
-            params.append(f.name)
-    params.reverse()
-    lines = [f"def build_{cls.__name__}({', '.join(params)}):", "    obj = new(Twin)"]
-    lines += [f"    obj.{f.name} = {f.name}" for f in every]
-    lines += ["    obj.__class__ = cls", "    return obj"]
-    exec("\n".join(lines), namespace)
-    build: Callable[..., T] = namespace[f"build_{cls.__name__}"]
-    build.__doc__ = f"Build a {cls.__name__} from its fields, in order (skips __init__)."
-    return build

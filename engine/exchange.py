@@ -10,20 +10,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from . import events
 from .cards import CardFace
-from .construct import builder
-from .events import Event, GiveCause
+from .events import (
+    CardsGiven,
+    CardsPutDown,
+    Event,
+    GiveCause,
+    GivenCards,
+    PlayerWentOut,
+    UnoPenalised,
+)
 from .members import CAUSE_UNO, END_WENT_OUT, UNO_PENALTY_AUTOMATIC
 from .state import NO_ALT, GameState
 from .step import Step, hand_complete, replaced
-
-CardsGiven = builder(events.CardsGiven)
-CardsPutDown = builder(events.CardsPutDown)
-GivenCards = builder(events.GivenCards)
-PlayerWentOut = builder(events.PlayerWentOut)
-UnoPenalised = builder(events.UnoPenalised)
-
 
 # -- who is where --------------------------------------------------------------------------
 

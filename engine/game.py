@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import events, rng
+from . import rng
 from .actions import (
     ACTION_TYPES,
     CALL_UNO,
@@ -29,9 +29,17 @@ from .actions import (
     parse_action,
 )
 from .cards import CLASSIC_COLOURS, CardFace, Deck, matches
-from .construct import builder
 from .errors import EngineError, IllegalActionError, InvalidActionError, Reason
-from .events import Event
+from .events import (
+    CardsDealt,
+    ColourChosen,
+    Event,
+    HandStarted,
+    Passed,
+    PlayerLeft,
+    StartCardReturned,
+    TurnSkipped,
+)
 from .members import (
     CAUSE_PENALTY,
     END_ABANDONED,
@@ -70,15 +78,6 @@ from .step import (
     replaced,
 )
 from .tables import SWAP_PLAYS, tables_for
-
-# Built with the fast constructors of engine.construct, like every event of a transition.
-CardsDealt = builder(events.CardsDealt)
-ColourChosen = builder(events.ColourChosen)
-HandStarted = builder(events.HandStarted)
-Passed = builder(events.Passed)
-PlayerLeft = builder(events.PlayerLeft)
-StartCardReturned = builder(events.StartCardReturned)
-TurnSkipped = builder(events.TurnSkipped)
 
 CATCHES = tuple(CatchUno(seat) for seat in range(MAX_SEATS))
 _JUMP_IN_PHASES = (PHASE_PLAY, PHASE_PENALTY)

@@ -16,7 +16,7 @@ from typing import Any
 from . import rng
 from .actions import Action
 from .cards import Kind
-from .construct import builder, copier, publish
+from .construct import copier, publish
 from .errors import EngineError, IllegalActionError, Reason
 from .events import Event, Termination
 from .game import apply as apply_to_hand
@@ -218,11 +218,11 @@ class Match:
         draft.version = self.version + 1
         match = publish(draft, Match)
         if hand.termination is None:  # the hand goes on: nothing to score
-            return _transition(match, hand_events)
+            return MatchTransition(match, hand_events)
         events = list(hand_events)
         outcome = hand.outcome()
         assert outcome is not None
-        return _transition(match._score(outcome, events), tuple(events))
+        return MatchTransition(match._score(outcome, events), tuple(events))
 
     def active_seats(self) -> tuple[int, ...]:
         """Seats still in the match: neither eliminated nor gone."""
@@ -398,7 +398,6 @@ class _MatchDraft:
 
 
 _draft = copier(Match, _MatchDraft)
-_transition = builder(MatchTransition)
 
 
 def _evolve(match: Match, **changes: Any) -> Match:

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import events
 from .actions import Gift, NoGift
 from .cards import CardFace
-from .construct import builder
-from .events import Event, GiveCause
+from .events import Event, GiveCause, HandsRotated, HandsSwapped, TurnSkipped
 from .exchange import (
     hand_over_to,
     partner_for,
@@ -26,11 +24,6 @@ from .members import CAUSE_PENALTY, PHASE_GIFT, PHASE_GIVE, PHASE_PLAY, PHASE_SW
 from .rules import SkipVariant, ZeroSpell
 from .state import NO_ALT
 from .step import Step, has_playable, replaced
-
-HandsRotated = builder(events.HandsRotated)
-HandsSwapped = builder(events.HandsSwapped)
-TurnSkipped = builder(events.TurnSkipped)
-
 
 # -- R-ALT-2, R-ALT-3: a 0 or a 7 ------------------------------------------------------------
 

@@ -15,12 +15,32 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import TypeVar
 
-from . import events, rng
+from . import rng
 from .actions import Play
 from .cards import CardFace, Colour, Deck, Kind, matches
-from .construct import builder, copier
+from .construct import copier
 from .errors import EngineError
-from .events import DrawCause, Event, Termination
+from .events import (
+    CardPlayed,
+    CardsDrawn,
+    CardsFlipped,
+    CardsReceived,
+    ChallengeResolved,
+    DirectionReversed,
+    DrawCause,
+    DrawSkipped,
+    Event,
+    HandEnded,
+    HandRevealed,
+    HandsSwapped,
+    PileReshuffled,
+    PlayerWentOut,
+    Termination,
+    TurnSkipped,
+    UnoCalled,
+    UnoCaught,
+    UnoPenalised,
+)
 from .members import (
     CAUSE_CHALLENGE,
     CAUSE_DRAW,
@@ -66,25 +86,6 @@ _LAST_CARD_EFFECTS = frozenset(
     {KIND_DRAW_ONE, KIND_DRAW_FIVE, KIND_WILD_DRAW_TWO, KIND_WILD_DRAW_COLOUR, KIND_FLIP}
 )
 T = TypeVar("T")
-
-# Transitions build events on every step; these constructors skip the frozen dataclasses'
-# __init__ (see engine.construct) and build the very same values.
-CardPlayed = builder(events.CardPlayed)
-CardsDrawn = builder(events.CardsDrawn)
-CardsFlipped = builder(events.CardsFlipped)
-CardsReceived = builder(events.CardsReceived)
-ChallengeResolved = builder(events.ChallengeResolved)
-DirectionReversed = builder(events.DirectionReversed)
-DrawSkipped = builder(events.DrawSkipped)
-HandEnded = builder(events.HandEnded)
-HandRevealed = builder(events.HandRevealed)
-HandsSwapped = builder(events.HandsSwapped)
-PileReshuffled = builder(events.PileReshuffled)
-PlayerWentOut = builder(events.PlayerWentOut)
-TurnSkipped = builder(events.TurnSkipped)
-UnoCalled = builder(events.UnoCalled)
-UnoCaught = builder(events.UnoCaught)
-UnoPenalised = builder(events.UnoPenalised)
 
 
 def hand_complete(state: GameState | Step) -> bool:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import events, game
+from . import game
 from .actions import (
     CALL_UNO,
     DRAW,
@@ -42,9 +42,8 @@ from .actions import (
     Swap,
 )
 from .blanks import chain_play, chain_plays, end_chain, round_advance, round_draw, round_put_down
-from .construct import builder
 from .errors import IllegalActionError, Reason
-from .events import Event
+from .events import Event, Passed, UnoCalled, UnoCaught
 from .exchange import close_windows, faces_once, turn_order
 from .members import (
     CAUSE_UNO,
@@ -64,10 +63,6 @@ from .spells import gift, give, offer_gift, swap
 from .state import NO_ALT, AltState, GameState
 from .step import Step
 from .tables import tables_for
-
-Passed = builder(events.Passed)
-UnoCalled = builder(events.UnoCalled)
-UnoCaught = builder(events.UnoCaught)
 
 #: The phases of these rules; the classic phases keep their classic legality.
 CHOICE_PHASES = frozenset({PHASE_SWAP, PHASE_GIVE, PHASE_GIFT, PHASE_CHAIN, PHASE_COLOUR_ROUND})
