@@ -32,7 +32,7 @@ VICTORY_POINTS_PAIRS = (10, 6, 4, 0)
 TEAM_AWARDS = (5, 3, 2, 1)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # an event (see engine.events)
 class DealerDraw(Event):
     """R-SETUP-2: ``seat`` drew ``face`` in round ``round`` of choosing the dealer."""
 
@@ -41,7 +41,7 @@ class DealerDraw(Event):
     face: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # an event (see engine.events)
 class DealerChosen(Event):
     """The first dealer, by the highest number drawn (or at random with ``random_dealer``)."""
 
@@ -49,7 +49,7 @@ class DealerChosen(Event):
     at_random: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # an event (see engine.events)
 class HandScored(Event):
     """Hand ``number`` (1-based) is scored: ``gains`` per seat and the new ``totals``."""
 
@@ -59,21 +59,21 @@ class HandScored(Event):
     totals: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # an event (see engine.events)
 class PlayerEliminated(Event):
     """R-SCORE-3: ``seat`` reached the target and leaves the match."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # an event (see engine.events)
 class PlayerRetired(Event):
     """R-TIME-2: ``seat`` left the match (or was removed) and loses it."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # an event (see engine.events)
 class MatchEnded(Event):
     """The match is over; ``ranking`` lists seats from first to last."""
 
