@@ -2,7 +2,7 @@
 (R-SETUP-5). One function per kind; :data:`EFFECTS` and :data:`START_EFFECTS` dispatch to
 them.
 
-:func:`play` does what every play does (the card goes from the hand to the discard pile,
+:func:`play_card` does what every play does (the card goes from the hand to the discard pile,
 the colour, the UNO window, going out), then the card's effect, then ends the hand if the
 player went out (R-END-1). An alternative rule that changes what a card does is named in
 that card's effect and lives in its own module: a 0 or a 7 as a spell
@@ -40,7 +40,7 @@ Effect = Callable[[Hand, list[Event], int, Play, Hand], None]
 StartEffect = Callable[[Hand, list[Event], int], None]
 
 
-def play(draft: Hand, ev: list[Event], seat: int, play: Play, prior: Hand) -> None:
+def play_card(draft: Hand, ev: list[Event], seat: int, play: Play, prior: Hand) -> None:
     """``seat`` plays ``play``: on its turn, or out of turn as a jump-in (R-ACT-7), whose card
     takes its full effect and from which play goes on."""
     face = play.face

@@ -44,33 +44,33 @@ def remove_seat(state: GameState, seat: int) -> Transition:
         raise IllegalActionError(Reason.HAND_OVER)
     if not 0 <= seat < state.seats or not state.playing[seat]:
         raise IllegalActionError(Reason.NOT_PLAYING, f"seat {seat} is not in the hand")
-    step = draft(state)
+    after = draft(state)
     ev: list[Event] = []
-    cards = step.hands[seat]
-    step.hands = replaced(step.hands, seat, ())
-    step.draw_pile = cards[::-1] + step.draw_pile  # the bottom of the pile is its start
-    step.playing = replaced(step.playing, seat, False)
+    cards = after.hands[seat]
+    after.hands = replaced(after.hands, seat, ())
+    after.draw_pile = cards[::-1] + after.draw_pile  # the bottom of the pile is its start
+    after.playing = replaced(after.playing, seat, False)
     ev.append(PlayerLeft(seat, len(cards)))
-    if step.uno_seat == seat:
-        step.uno_seat = None
-        step.uno_called = False
-    answering_them = step.offender == seat
-    was_current = seat == step.current
-    choosing = step.alt is not None and step.phase in variants.CHOICE_PHASES
+    if after.uno_seat == seat:
+        after.uno_seat = None
+        after.uno_called = False
+    answering_them = after.offender == seat
+    was_current = seat == after.current
+    choosing = after.alt is not None and after.phase in variants.CHOICE_PHASES
     if not choosing and (was_current or answering_them):
         if was_current:
-            step.current = step.next_seat(seat)
-        if step.phase is not Phase.CHOOSE_COLOUR:
-            step.phase = Phase.PLAY
-        step.pending = 0
-        step.offender = step.prior_colour = step.drawn = None
-        step.evidence = ()
-    if step.alt is not None:
-        variants.leave(step, seat, was_current)  # R-ALT: what waited for the seat
-    if sum(step.playing) <= 1 or hand_complete(step):
-        ending = Termination.ABANDONED if sum(step.playing) <= 1 else Termination.WENT_OUT
-        finish(step, ev, ending)
-    return Transition(step, tuple(ev))
+            after.current = after.next_seat(seat)
+        if after.phase is not Phase.CHOOSE_COLOUR:
+            after.phase = Phase.PLAY
+        after.pending = 0
+        after.offender = after.prior_colour = after.drawn = None
+        after.evidence = ()
+    if after.alt is not None:
+        variants.leave(after, seat, was_current)  # R-ALT: what waited for the seat
+    if sum(after.playing) <= 1 or hand_complete(after):
+        ending = Termination.ABANDONED if sum(after.playing) <= 1 else Termination.WENT_OUT
+        finish(after, ev, ending)
+    return Transition(after, tuple(ev))
 
 
 def end_by_time(state: GameState) -> Transition:
@@ -81,11 +81,11 @@ def end_by_time(state: GameState) -> Transition:
     play). Those who went out already (R-END-3) rank first."""
     if state.is_over:
         raise IllegalActionError(Reason.HAND_OVER)
-    step = draft(state)
+    after = draft(state)
     ev: list[Event] = []
     by_cards = state.rules.time_limit_winner is TimeLimitWinner.FEWEST_CARDS
-    finish(step, ev, Termination.TIME_LIMIT, by_cards=by_cards)
-    return Transition(step, tuple(ev))
+    finish(after, ev, Termination.TIME_LIMIT, by_cards=by_cards)
+    return Transition(after, tuple(ev))
 
 
 # -- dealing -----------------------------------------------------------------------------

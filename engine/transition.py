@@ -1,7 +1,8 @@
 """One action, performed on the draft of the next state: :data:`ACTIONS` maps each kind of
-action to what it does. A play is the card's business (:mod:`engine.effects`); the rest is
-here: drawing (R-TURN-4/5/6) or taking a penalty (R-ACT-1/5/6), passing, naming the start
-Wild's colour (R-SETUP-5), challenging (R-CHAL-2/3/4), calling and catching UNO (R-UNO).
+action to what it does. A play is the card's business (:func:`engine.effects.play_card`);
+the rest is here: drawing (R-TURN-4/5/6) or taking a penalty (R-ACT-1/5/6), passing, naming
+the start Wild's colour (R-SETUP-5), challenging (R-CHAL-2/3/4), calling and catching UNO
+(R-UNO).
 
 Under the alternative rules (RULES.md §13) :mod:`engine.variants` takes the actions of its
 own phases first, and marks where a new turn began afterwards.
@@ -214,7 +215,7 @@ def catch_uno(draft: Hand, ev: list[Event], seat: int, action: CatchUno, prior: 
 
 #: What each kind of action does (the alternative rules' own are in engine.variants).
 ACTIONS: dict[type, Callable[[Hand, list[Event], int, Any, Hand], None]] = {
-    Play: effects.play,
+    Play: effects.play_card,
     Draw: draw_or_take,
     Pass: pass_turn,
     ChooseColour: choose_colour,
