@@ -5,8 +5,8 @@ Plays ``--hands`` 4-player classic hands with the play-first policy of
 of them and as the best of ``--repeat`` passes (CPU time):
 
 - ``legal_actions``: the question the policy asks, its cache emptied first;
-- ``draft + freeze``: copying a state into its writable twin and publishing it again, the
-  price of immutable states;
+- ``draft``: the copy of a state that a transition changes and returns, the price of
+  immutable states;
 - ``apply``: the validated transition, by kind of action (the legal actions cached);
 - ``new_hand``: a seeded deal, per hand.
 
@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import Action, Draw, GameState, Phase, Play, Rules, new_hand
 from engine.game import legal_actions
-from engine.step import draft
+from engine.state import draft
 
 #: The legal-actions cache's own setter (see engine.game): emptied before each timing.
 _set_cache = GameState.__dict__["legal_cache"].__set__
@@ -98,12 +98,11 @@ def main() -> None:
 
     def copy() -> None:
         for state, _, _ in steps:
-            step = draft(state)
-            step.__class__ = GameState  # what apply() does to publish it
+            draft(state)  # the copy apply() changes and returns
 
     parts: dict[str, tuple[float, int]] = {
         "legal_actions": (best(ask, args.repeat), len(steps)),
-        "draft + freeze": (best(copy, args.repeat), len(steps)),
+        "draft": (best(copy, args.repeat), len(steps)),
     }
     ask()  # every state's cache now holds its seat's answer, as after the policy's question
     by_kind: dict[str, list[Record]] = {}

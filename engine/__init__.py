@@ -39,6 +39,7 @@ from .errors import (
 )
 from .events import DrawCause, Event, Termination, events_for
 from .game import legal_actions, new_hand
+from .hand import AltState, Phase
 from .rules import (
     PRESETS,
     AfterTimeouts,
@@ -53,7 +54,7 @@ from .rules import (
     UnoPenalty,
     ZeroSpell,
 )
-from .state import AltState, GameState, HandOutcome, Phase, Transition
+from .state import GameState, HandOutcome, Transition
 from .views import PlayerView, TableView
 
 __all__ = [

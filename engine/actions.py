@@ -144,9 +144,9 @@ Action = (
     Play | Draw | Pass | ChooseColour | Challenge | CallUno | CatchUno | Swap | Give | Gift | NoGift
 )
 #: The actions of the alternative rules (RULES.md §13): legal only in their own phases.
-CHOICES = (Swap, Give, Gift, NoGift)
+CHOICE_ACTIONS = (Swap, Give, Gift, NoGift)
 #: Every action class.
-ACTION_TYPES = (Play, Draw, Pass, ChooseColour, Challenge, CallUno, CatchUno, *CHOICES)
+ACTION_TYPES = (Play, Draw, Pass, ChooseColour, Challenge, CallUno, CatchUno, *CHOICE_ACTIONS)
 
 DRAW = Draw()
 PASS = Pass()

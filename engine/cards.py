@@ -27,10 +27,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, ClassVar
-
-if TYPE_CHECKING:
-    from .tables import SideTables
+from typing import ClassVar
 
 
 class Colour(enum.Enum):
@@ -263,9 +260,7 @@ class Deck:
 
     ``sides`` has one entry per side of the cards (one for classic decks). ``points`` gives
     the value of each non-number kind. ``colours[side]`` lists the colours printed on that
-    side (the colours a wild may name there), in :data:`ALL_COLOURS` order. ``tables[side]``
-    holds the per-card facts of :mod:`engine.tables` for that side, which the engine's hot
-    paths read on every step (one attribute read instead of a call).
+    side (the colours a wild may name there), in :data:`ALL_COLOURS` order.
     """
 
     name: str
@@ -274,17 +269,13 @@ class Deck:
     colours: tuple[tuple[Colour, ...], ...] = field(
         init=False, compare=False, hash=False, repr=False
     )
-    tables: tuple[SideTables, ...] = field(init=False, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
-        from .tables import tables_for  # engine.tables builds on this module
-
         colours = tuple(
             tuple(c for c in ALL_COLOURS if any(f.colour is c for f in faces))
             for faces in self.sides
         )
         object.__setattr__(self, "colours", colours)
-        object.__setattr__(self, "tables", tuple(tables_for(faces) for faces in self.sides))
 
     @property
     def size(self) -> int:

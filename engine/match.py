@@ -11,15 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from . import rng
 from .actions import Action
 from .cards import Kind
-from .construct import builder, copier, publish
 from .errors import EngineError, IllegalActionError, Reason
 from .events import Event, Termination
-from .game import apply as apply_to_hand
 from .game import end_by_time, new_hand, remove_seat
 from .rules import Rules, Scoring
 from .state import GameState, HandOutcome
@@ -35,7 +32,7 @@ VICTORY_POINTS_PAIRS = (10, 6, 4, 0)
 TEAM_AWARDS = (5, 3, 2, 1)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # an event (see engine.events)
 class DealerDraw(Event):
     """R-SETUP-2: ``seat`` drew ``face`` in round ``round`` of choosing the dealer."""
 
@@ -44,7 +41,7 @@ class DealerDraw(Event):
     face: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # an event (see engine.events)
 class DealerChosen(Event):
     """The first dealer, by the highest number drawn (or at random with ``random_dealer``)."""
 
@@ -52,7 +49,7 @@ class DealerChosen(Event):
     at_random: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # an event (see engine.events)
 class HandScored(Event):
     """Hand ``number`` (1-based) is scored: ``gains`` per seat and the new ``totals``."""
 
@@ -62,21 +59,21 @@ class HandScored(Event):
     totals: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # an event (see engine.events)
 class PlayerEliminated(Event):
     """R-SCORE-3: ``seat`` reached the target and leaves the match."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # an event (see engine.events)
 class PlayerRetired(Event):
     """R-TIME-2: ``seat`` left the match (or was removed) and loses it."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # an event (see engine.events)
 class MatchEnded(Event):
     """The match is over; ``ranking`` lists seats from first to last."""
 
@@ -212,17 +209,29 @@ class Match:
         """Apply an action to the current hand; score the hand if it ends."""
         if self.ranking:  # self.is_over, inlined: this runs on every step
             raise IllegalActionError(Reason.MATCH_OVER)
-        hand, hand_events = apply_to_hand(self.hand, seat, action)
-        draft = _draft(self)  # _evolve(self, hand=..., version=...), inlined
-        draft.hand = hand
-        draft.version = self.version + 1
-        match = publish(draft, Match)
+        hand, hand_events = self.hand.apply(seat, action)
+        # The constructor, not dataclasses.replace(), which looks the fields up on every call
+        # and costs twice as much: this runs on every step of a match.
+        match = Match(
+            rules=self.rules,
+            players=self.players,
+            seed=self.seed,
+            dealer=self.dealer,
+            hand=hand,
+            scores=self.scores,
+            hands_won=self.hands_won,
+            eliminated=self.eliminated,
+            left=self.left,
+            history=self.history,
+            ranking=self.ranking,
+            version=self.version + 1,
+        )
         if hand.termination is None:  # the hand goes on: nothing to score
-            return _transition(match, hand_events)
+            return MatchTransition(match, hand_events)
         events = list(hand_events)
         outcome = hand.outcome()
         assert outcome is not None
-        return _transition(match._score(outcome, events), tuple(events))
+        return MatchTransition(match._score(outcome, events), tuple(events))
 
     def active_seats(self) -> tuple[int, ...]:
         """Seats still in the match: neither eliminated nor gone."""
@@ -241,18 +250,18 @@ class Match:
         if seat not in self.active_seats():
             raise IllegalActionError(Reason.NOT_PLAYING, f"seat {seat} is not in the match")
         events: list[Event] = [PlayerRetired(seat)]
-        match = _evolve(self, left=(*self.left, seat), version=self.version + 1)
+        match = replace(self, left=(*self.left, seat), version=self.version + 1)
         if not self.hand.is_over and self.hand.playing[seat]:
             step = remove_seat(self.hand, seat)
             events.extend(step.events)
-            match = _evolve(match, hand=step.state)
+            match = replace(match, hand=step.state)
             outcome = step.state.outcome()
             if outcome is not None:
                 match = match._score(outcome, events)
         if not match.is_over and len(match.active_seats()) <= 1:
             ranking = match._rank()
             events.append(MatchEnded(ranking))
-            match = _evolve(match, ranking=ranking)
+            match = replace(match, ranking=ranking)
         return MatchTransition(match, tuple(events))
 
     def time_up(self) -> MatchTransition:
@@ -267,18 +276,18 @@ class Match:
         if self.ranking:
             raise IllegalActionError(Reason.MATCH_OVER)
         events: list[Event] = []
-        match = _evolve(self, version=self.version + 1)
+        match = replace(self, version=self.version + 1)
         if not self.hand.is_over:
             ended = end_by_time(self.hand)
             events.extend(ended.events)
-            match = _evolve(match, hand=ended.state)
+            match = replace(match, hand=ended.state)
             outcome = ended.state.outcome()
             assert outcome is not None
             match = match._score(outcome, events)
         if not match.is_over:
             ranking = match._rank()
             events.append(MatchEnded(ranking))
-            match = _evolve(match, ranking=ranking)
+            match = replace(match, ranking=ranking)
         return MatchTransition(match, tuple(events))
 
     def next_hand(self) -> MatchTransition:
@@ -303,7 +312,7 @@ class Match:
             seed=_hand_seed(self.seed, number),
             playing=playing,
         )
-        match = _evolve(self, hand=hand.state, dealer=dealer, version=self.version + 1)
+        match = replace(self, hand=hand.state, dealer=dealer, version=self.version + 1)
         return MatchTransition(match, hand.events)
 
     # -- scoring ---------------------------------------------------------------------------
@@ -328,13 +337,13 @@ class Match:
             last_drawer=self.hand.last_drawer,
         )
         events.append(HandScored(len(self.history) + 1, outcome.winner, gains, scores))
-        match = _evolve(self, scores=scores, hands_won=tuple(won), history=(*self.history, record))
+        match = replace(self, scores=scores, hands_won=tuple(won), history=(*self.history, record))
         if rules.scoring is Scoring.ELIMINATION:
             match = match._eliminate(events)
         if match._is_finished():
             ranking = match._rank()
             events.append(MatchEnded(ranking))
-            match = _evolve(match, ranking=ranking)
+            match = replace(match, ranking=ranking)
         return match
 
     def _eliminate(self, events: list[Event]) -> Match:
@@ -347,7 +356,7 @@ class Match:
         # Those over the target leave, the highest score first (it ranks lowest).
         over.sort(key=lambda s: (-self.scores[s], s))
         events.extend(PlayerEliminated(s) for s in over)
-        return _evolve(self, eliminated=(*self.eliminated, *over))
+        return replace(self, eliminated=(*self.eliminated, *over))
 
     def _is_finished(self) -> bool:
         rules = self.rules
@@ -384,29 +393,6 @@ class Match:
             return (*sorted(self.active_seats(), key=key), *reversed(self.eliminated), *gone)
         stayed = [s for s in range(self.players) if s not in self.left]
         return (*sorted(stayed, key=key), *gone)
-
-
-class _MatchDraft:
-    """A writable twin of :class:`Match` (the same slots; see :mod:`engine.construct`):
-    a new match is a draft of the last one with a few fields changed, then published.
-    ``dataclasses.replace`` did the same through ``__init__`` at several times the cost."""
-
-    __slots__ = Match.__slots__
-
-    hand: GameState
-    version: int
-
-
-_draft = copier(Match, _MatchDraft)
-_transition = builder(MatchTransition)
-
-
-def _evolve(match: Match, **changes: Any) -> Match:
-    """``match`` with ``changes`` (field names to values), like ``dataclasses.replace``."""
-    draft = _draft(match)
-    for name, value in changes.items():
-        setattr(draft, name, value)
-    return publish(draft, Match)
 
 
 def hand_gains(rules: Rules, outcome: HandOutcome, teams: Sequence[int]) -> tuple[int, ...]:

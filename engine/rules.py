@@ -196,6 +196,16 @@ class Rules:
         self._check()
 
     def _check(self) -> None:
+        """Refuse values out of range and combinations that mean nothing, each with a code
+        for the adapters' words."""
+        self._check_types()
+        self._check_table()
+        self._check_match()
+        self._check_flip()
+        self._check_alternatives()
+
+    def _check_types(self) -> None:
+        """Switches are booleans and counts whole numbers (JSON and forms send anything)."""
         for name in ("two_decks", "modern_deck", "random_dealer", "clockwise",
                      "draw_only_if_stuck", "draw_until_playable", "jump_in",
                      "false_call_penalty", "no_action_finish", "play_to_last",
@@ -207,6 +217,9 @@ class Rules:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
                 raise RulesError(f"{name} must be a whole number", "not_a_number", option=name)
+
+    def _check_table(self) -> None:
+        """The seats (R-SETUP-1, R-ALT-8) and the size of a hand."""
         if not 2 <= self.max_players <= MAX_SEATS:
             raise RulesError(
                 f"max_players must be between 2 and {MAX_SEATS} (R-ALT-8)",
@@ -227,6 +240,11 @@ class Rules:
             )
         if not 1 <= self.hand_size <= 20:
             raise RulesError("hand_size must be between 1 and 20", "hand_size_range")
+        if self.turn_seconds < 0:
+            raise RulesError("turn_seconds cannot be negative", "turn_seconds_negative")
+
+    def _check_match(self) -> None:
+        """The length of a match, its scoring and its teams (R-SCORE, R-TEAM)."""
         if self.target is not None and self.target <= 0:
             raise RulesError("target must be a positive number of points", "target_positive")
         if self.hands is not None and self.hands <= 0:
@@ -235,8 +253,6 @@ class Rules:
             raise RulesError(
                 "a match needs a points target, a number of hands, or both", "needs_length"
             )
-        if self.turn_seconds < 0:
-            raise RulesError("turn_seconds cannot be negative", "turn_seconds_negative")
         if self.teams < 0 or self.teams == 1 or self.teams > 5:
             raise RulesError("teams must be 0 (no teams) or 2 to 5", "teams_range")
         if self.scoring is Scoring.PLACEMENT and not self.play_to_last:
@@ -266,6 +282,14 @@ class Rules:
                 players=self.players,
                 teams=self.teams,
             )
+        if self.victory_points and self.scoring is Scoring.ELIMINATION:
+            raise RulesError(
+                "victory points rank a finished table; elimination ranks by exit",
+                "victory_points_no_elimination",
+            )
+
+    def _check_flip(self) -> None:
+        """UNO Flip's own options (R-FLIP-6, R-FLIP-7)."""
         if self.flip and self.stacking is not Stacking.OFF:
             raise RulesError("UNO Flip is played without stacking (R-FLIP-6)", "flip_no_stacking")
         if self.flip_score_light and not self.flip:
@@ -273,12 +297,6 @@ class Rules:
                 "flip_score_light only applies to UNO Flip (flip=True)",
                 "flip_score_light_needs_flip",
             )
-        if self.victory_points and self.scoring is Scoring.ELIMINATION:
-            raise RulesError(
-                "victory points rank a finished table; elimination ranks by exit",
-                "victory_points_no_elimination",
-            )
-        self._check_alternatives()
 
     def _check_alternatives(self) -> None:
         """The options of RULES.md §13: ranges and the combinations that mean nothing."""

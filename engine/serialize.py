@@ -22,6 +22,7 @@ from .cards import CardFace, Colour, Deck
 from .errors import EngineError, IllegalActionError, InvalidActionError, SnapshotError
 from .events import Event, Termination
 from .game import deal, faces_to_cards, new_hand
+from .hand import AltState, Phase
 from .match import (
     DealerChosen,
     DealerDraw,
@@ -33,7 +34,7 @@ from .match import (
     PlayerRetired,
 )
 from .rules import Rules
-from .state import AltState, GameState, Phase
+from .state import GameState
 from .validate import Problem, validate
 
 SCHEMA = 1

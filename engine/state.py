@@ -1,68 +1,26 @@
-"""The state of one hand: a frozen value with explicit phases.
+"""A hand of UNO as callers see it: :class:`GameState`, a :class:`~engine.hand.Hand` with the
+rules' entry points, and :class:`Transition`, what :meth:`GameState.apply` returns.
 
-Piles are tuples of card ids whose *last* element is the top card, so drawing is a slice.
-Seats are numbered 0..n-1 in joining order; "clockwise" is increasing seat number.
+A GameState is a value: nothing changes it once it has been returned. :meth:`GameState.apply`
+copies it (:func:`draft`), changes the copy through :mod:`engine.transition` and returns it.
+It is not a *frozen* dataclass: a frozen one writes each of its fields through
+``object.__setattr__`` on construction, and a step builds one, so that alone cost more than
+the rest of the step (docs/engine.md, "Choices of shape").
 """
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-from .actions import Action
-from .cards import CardFace, Colour, Deck
+from . import legality, views
+from .actions import Action, parse_action
+from .errors import EngineError
 from .events import Event, Termination
-from .rules import Rules
-from .tables import card_points
+from .hand import Hand, Phase
+from .transition import perform
 
-if TYPE_CHECKING:
-    from .views import PlayerView, TableView
-
-
-class Phase(enum.Enum):
-    """What the hand waits for. Each sub-step is explicit, so nothing is half-applied."""
-
-    PLAY = "play"  # the current seat plays or draws (R-TURN)
-    CHOOSE_COLOUR = "choose_colour"  # the first player names the start Wild's colour (R-SETUP-5)
-    DRAWN = "drawn"  # the current seat drew a playable card: play it or pass (R-TURN-5)
-    PENALTY = "penalty"  # a Draw Two waits to be taken or stacked (R-ACT-6)
-    # A Wild Draw Four (Flip: Two or Colour) waits: challenge, take it or stack (R-CHAL-1).
-    CHALLENGE = "challenge"
-    HAND_OVER = "hand_over"  # R-END
-    # The alternative rules (RULES.md §13); ``current`` is always the seat that must act.
-    SWAP = "swap"  # the player of a 0 or 7 names the opponent to swap with (R-ALT-2/3)
-    GIVE = "give"  # the player of a Skip gives a card to an opponent (R-ALT-4)
-    GIFT = "gift"  # a partner may give the player who cannot play a card (R-ALT-5)
-    CHAIN = "chain"  # after a blank card: play on matching cards, or pass (R-ALT-6)
-    COLOUR_ROUND = "colour_round"  # each other player puts down a card of a colour (R-ALT-6)
-
-
-@dataclass(frozen=True, slots=True)
-class AltState:
-    """What the alternative rules (RULES.md §13) keep between transitions; all public.
-
-    A hand under such rules (:attr:`engine.rules.Rules.alternative`) always has one, so the
-    classic transitions only ever ask ``state.alt is None``.
-    """
-
-    #: R-ALT-6 ``no_actions``: turns still played without action or wild cards, this one
-    #: included (0: none).
-    quiet: int = 0
-    #: R-ALT-2: seats other than ``uno_seat`` that were left with one card by an exchange
-    #: and have not called UNO yet; they may be caught until the next turn begins.
-    windows: tuple[int, ...] = ()
-    #: R-ALT-5: whether the turn under way was looked at for a partner's gift (once a turn).
-    gift_checked: bool = False
-    #: R-ALT-5: in phase ``gift``, the player whose turn it is (``current`` is the partner).
-    recipient: int | None = None
-    #: R-ALT-6 ``colour_round``: who played the blank card (play goes on after them) ...
-    origin: int | None = None
-    #: ... and the seats still to put a card down after ``current``, in order.
-    round: tuple[int, ...] = ()
-
-
-NO_ALT = AltState()
+__all__ = ["GameState", "HandOutcome", "Phase", "Transition", "draft"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,114 +38,51 @@ class HandOutcome:
         return self.ranking[0]
 
 
-@dataclass(frozen=True, slots=True)
-class GameState:
+@dataclass(slots=True, unsafe_hash=True)
+class GameState(Hand):
     """One hand of UNO. Build it with :func:`engine.new_hand`; change it with :meth:`apply`."""
 
-    rules: Rules
-    seats: int
-    seed: int
-    shuffles: int  # reshuffles so far; (seed, shuffles) seeds the next one (R-TURN-6)
-    dealer: int
-    draw_pile: tuple[int, ...]
-    discard: tuple[int, ...]
-    hands: tuple[tuple[int, ...], ...]
-    playing: tuple[bool, ...]  # seats still holding cards in this hand
-    out: tuple[int, ...]  # seats that went out, in order
-    current: int
-    clockwise: bool
-    colour: Colour | None  # the colour in play; None only while a start Wild awaits one
-    phase: Phase
-    # Cards the current seat must take (PENALTY, CHALLENGE); 1 for a Wild Draw Colour,
-    # which draws until its colour (at least one card; the count is known once drawn).
-    pending: int = 0
-    offender: int | None = None  # who played the Wild Draw Four under challenge
-    prior_colour: Colour | None = None  # the colour before that Wild Draw Four (R-CHAL-2)
-    # The offender's hand right after playing it: what a challenge checks and reveals, so
-    # cards drawn later (an UNO penalty) never count against them.
-    evidence: tuple[int, ...] = ()
-    drawn: int | None = None  # the card drawn this turn (DRAWN)
-    uno_seat: int | None = None  # whose UNO window is open (R-UNO-1/2)
-    uno_called: bool = False
-    # Turns in a row whose draw found no card at all, drawn by a seat with nothing to play
-    # (R-TURN-6); a play, a card drawn or a draw by choice starts the count again.
-    dry_draws: int = 0
-    last_drawer: int | None = None  # for the R-SCORE-6 tie-break
-    termination: Termination | None = None
-    ranking: tuple[int, ...] = ()
-    version: int = 0
-    side: int = 0  # the side of the cards in play (UNO Flip turns it over)
-    alt: AltState | None = None  # the alternative rules' own state (None: classic hands)
-    deck: Deck = field(kw_only=True, compare=False, repr=False)  # always rules.deck()
     # The last legal_actions() answer, (seat, actions): the policy that picks an action and
-    # apply() that validates it ask the same question of the same immutable state.
-    # Not an __init__ argument, so dataclasses.replace() never copies a stale answer.
+    # apply() that validates it ask the same question of the same state. Not an __init__
+    # argument, so a copy (draft(), dataclasses.replace()) never carries a stale answer.
     legal_cache: tuple[int, tuple[Action, ...]] | None = field(
         default=None, init=False, compare=False, repr=False
     )
 
-    # -- reading ------------------------------------------------------------------------
-
-    def face(self, card: int) -> CardFace:
-        """The face of ``card`` on the side in play."""
-        return self.deck.sides[self.side][card]
-
-    @property
-    def top(self) -> CardFace:
-        """The face on top of the discard pile."""
-        return self.deck.sides[self.side][self.discard[-1]]
-
-    @property
-    def is_over(self) -> bool:
-        """True once the hand has ended."""
-        return self.phase is _HAND_OVER
-
-    def hand_faces(self, seat: int) -> tuple[CardFace, ...]:
-        """The faces in ``seat``'s hand, in card-id order."""
-        faces = self.deck.sides[self.side]
-        return tuple(faces[c] for c in self.hands[seat])
-
-    def card_counts(self) -> tuple[int, ...]:
-        """How many cards each seat holds (public, R-UNO-5)."""
-        return tuple(len(h) for h in self.hands)
-
-    @property
-    def scoring_side(self) -> int:
-        """The side whose faces score (R-FLIP-7): the side in play, or the light side with
-        ``flip_score_light``."""
-        return 0 if self.rules.flip_score_light else self.side
-
-    def hand_points(self, seat: int) -> int:
-        """Points left in ``seat``'s hand (R-DECK-2), on :attr:`scoring_side`."""
-        points = card_points(self.deck, self.scoring_side)
-        return sum([points[c] for c in self.hands[seat]])
-
-    def back_faces(self, seat: int) -> tuple[CardFace, ...]:
-        """The faces on the back of ``seat``'s cards, in card-id order: in UNO Flip the
-        other side, which everyone sees (public); empty for one-sided decks."""
-        deck = self.deck
-        if len(deck.sides) < 2:
-            return ()
-        faces = deck.sides[deck.other_side(self.side)]
-        return tuple(faces[c] for c in self.hands[seat])
-
-    # -- the rules (implemented in engine.game) -------------------------------------------
-
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every action ``seat`` may take now, in a stable order; empty when none."""
-        return _game.legal_actions(self, seat)
+        cached = self.legal_cache
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        actions = legality.legal_actions(self, seat)
+        self.legal_cache = (seat, actions)
+        return actions
 
     def is_legal(self, seat: int, action: Action) -> bool:
         """Whether ``apply(seat, action)`` would succeed."""
         try:
-            _game.check(self, seat, action)
+            legality.check(self, seat, action)
         except ValueError:
             return False
         return True
 
     def apply(self, seat: int, action: Action | str) -> Transition:
         """Validate and apply an action; the state itself never changes."""
-        return _game.apply(self, seat, action)
+        if isinstance(action, str):
+            action = parse_action(action)
+        cached = self.legal_cache  # the policy has usually just asked
+        legal = cached[1] if cached is not None and cached[0] == seat else self.legal_actions(seat)
+        for candidate in legal:
+            if candidate is action:  # an action legal_actions() handed out: found by identity
+                break
+        else:
+            if action not in legal:  # an equal action built elsewhere
+                legality.check(self, seat, action)  # raises with the precise reason
+                raise EngineError(f"internal: {action} passed check() but is not legal")
+        after = draft(self)
+        ev: list[Event] = []
+        perform(after, ev, self, seat, action)
+        return Transition(after, tuple(ev))
 
     def outcome(self) -> HandOutcome | None:
         """The result once the hand is over, else ``None``."""
@@ -200,16 +95,54 @@ class GameState:
             cards=self.card_counts(),
         )
 
-    def view_for(self, seat: int) -> PlayerView:
+    def view_for(self, seat: int) -> views.PlayerView:
         """What ``seat`` may see: its own hand and everything public."""
-        return _views.player_view(self, seat)
+        return views.player_view(self, seat, self.legal_actions(seat))
 
-    def public_view(self) -> TableView:
+    def public_view(self) -> views.TableView:
         """What everyone may see: no hand at all."""
-        return _views.table_view(self)
+        return views.table_view(self)
 
 
-_HAND_OVER = Phase.HAND_OVER  # a global: reading Phase.HAND_OVER is slow on CPython 3.11
+def draft(state: GameState) -> GameState:
+    """A copy of ``state`` one version on: the draft of the next state, which a transition
+    changes before anyone else sees it. The copy is made field by field, as ``copy.copy``
+    would (calling the constructor with its 29 arguments costs four times as much)."""
+    after = _new(GameState)
+    after.rules = state.rules
+    after.seats = state.seats
+    after.seed = state.seed
+    after.shuffles = state.shuffles
+    after.dealer = state.dealer
+    after.draw_pile = state.draw_pile
+    after.discard = state.discard
+    after.hands = state.hands
+    after.playing = state.playing
+    after.out = state.out
+    after.current = state.current
+    after.clockwise = state.clockwise
+    after.colour = state.colour
+    after.phase = state.phase
+    after.pending = state.pending
+    after.offender = state.offender
+    after.prior_colour = state.prior_colour
+    after.evidence = state.evidence
+    after.drawn = state.drawn
+    after.uno_seat = state.uno_seat
+    after.uno_called = state.uno_called
+    after.dry_draws = state.dry_draws
+    after.last_drawer = state.last_drawer
+    after.termination = state.termination
+    after.ranking = state.ranking
+    after.version = state.version + 1
+    after.side = state.side
+    after.alt = state.alt
+    after.deck = state.deck
+    after.legal_cache = None
+    return after
+
+
+_new = object.__new__
 
 
 class Transition(NamedTuple):
@@ -220,8 +153,3 @@ class Transition(NamedTuple):
 
     state: GameState
     events: tuple[Event, ...]
-
-
-# Imported last: both modules need GameState, and the methods above need them at call time.
-from . import game as _game  # noqa: E402
-from . import views as _views  # noqa: E402

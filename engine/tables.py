@@ -22,7 +22,7 @@ from .actions import Play
 from .cards import ALL_COLOURS, CardFace, Colour, Deck, Kind, matches
 
 #: In a :meth:`SideTables.plays_on` row, a Swap Hands that matches: its plays name a target,
-#: so they depend on who is still in the hand (see ``engine.game``).
+#: so they depend on who is still in the hand (see ``engine.legality``).
 SWAP_PLAYS: tuple[Play, ...] = (Play(CardFace.of(None, Kind.SWAP_HANDS), ALL_COLOURS[0]),)
 
 
@@ -54,7 +54,7 @@ class SideTables:
         self.low: dict[str, int] = {}
         for card, face in enumerate(faces):
             self.low.setdefault(face.notation, card)
-        # rows[top][i]: plays_on(top, colours[i]), built on first use (engine.game reads it).
+        # rows[top][i]: plays_on(top, colours[i]), built on first use (engine.legality reads it).
         self.rows: list[tuple[tuple[tuple[Play, ...], ...], ...] | None] = [None] * len(faces)
 
     def plays_on(self, top: int, colour: Colour) -> tuple[tuple[Play, ...], ...]:

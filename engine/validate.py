@@ -11,6 +11,7 @@ import enum
 from collections import Counter
 
 from .state import GameState, Phase
+from .variants import CHOICE_PHASES
 
 
 class Problem(enum.Flag):
@@ -90,16 +91,13 @@ def validate(state: GameState) -> Problem:
     return problems | _alt_problems(state)
 
 
-_CHOICE_PHASES = (Phase.SWAP, Phase.GIVE, Phase.GIFT, Phase.CHAIN, Phase.COLOUR_ROUND)
-
-
 def _alt_problems(state: GameState) -> Problem:
     """RULES.md §13: a hand under the alternative rules keeps their state, and only such a
     hand reaches their phases; what the state names agrees with the phase."""
     alt = state.alt
     phase = state.phase
     if alt is None:
-        return Problem.ALT if state.rules.alternative or phase in _CHOICE_PHASES else Problem.NONE
+        return Problem.ALT if state.rules.alternative or phase in CHOICE_PHASES else Problem.NONE
     if not state.rules.alternative:
         return Problem.ALT
     n = state.seats

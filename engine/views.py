@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from .actions import Action
 from .cards import CardFace, Colour
 from .events import Termination
+from .hand import AltState, Hand, Phase
 from .rules import Rules
-from .state import AltState, GameState, Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +74,7 @@ class PlayerView:
     drawn: int | None  # the card just drawn, while deciding whether to play it
 
 
-def table_view(state: GameState) -> TableView:
+def table_view(state: Hand) -> TableView:
     """The public projection of ``state``."""
     faces = state.deck.sides[state.side]
     return TableView(
@@ -107,27 +107,27 @@ def table_view(state: GameState) -> TableView:
     )
 
 
-def _backs(state: GameState) -> tuple[tuple[CardFace, ...], ...]:
+def _backs(state: Hand) -> tuple[tuple[CardFace, ...], ...]:
     if len(state.deck.sides) < 2:
         return ()
     return tuple(state.back_faces(seat) for seat in range(state.seats))
 
 
-def _draw_back(state: GameState) -> CardFace | None:
+def _draw_back(state: Hand) -> CardFace | None:
     deck = state.deck
     if len(deck.sides) < 2 or not state.draw_pile:
         return None
     return deck.sides[deck.other_side(state.side)][state.draw_pile[-1]]
 
 
-def player_view(state: GameState, seat: int) -> PlayerView:
-    """The projection of ``state`` for ``seat``."""
+def player_view(state: Hand, seat: int, legal: tuple[Action, ...]) -> PlayerView:
+    """The projection of ``state`` for ``seat``, whose legal actions are ``legal``."""
     if not 0 <= seat < state.seats:
         raise ValueError(f"no seat {seat}")
     return PlayerView(
         seat=seat,
         table=table_view(state),
         hand=tuple((c, state.face(c)) for c in state.hands[seat]),
-        legal=state.legal_actions(seat),
+        legal=legal,
         drawn=state.drawn if seat == state.current else None,
     )

@@ -48,9 +48,9 @@ from engine.events import (
     TurnSkipped,
 )
 from engine.game import deal
+from engine.hand import has_playable
 from engine.match import Match
 from engine.serialize import to_dict
-from engine.step import has_playable
 from engine.validate import Problem, validate
 
 from .scenario import faces, hand, kinds, legal, run
