@@ -116,6 +116,12 @@ async def make_world(
     settings = dict(env or {})
     if database is not None:
         where = settings["DATABASE_URL"] = database
+        # The bot's limits on a statement and on a connection attempt run on the fake
+        # clock: a test that lets 30 s pass in a few milliseconds would time out a statement
+        # that ran for those milliseconds. The limits are tested in tests/storage; here they
+        # are set to the longest the settings allow, out of the way of such jumps.
+        settings.setdefault("DATABASE_TIMEOUT_SECONDS", "600")
+        settings.setdefault("DATABASE_CONNECT_TIMEOUT_SECONDS", "120")
     try:
         async with BotProcess(
             fake,
