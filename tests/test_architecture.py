@@ -8,6 +8,8 @@ Discord-free application layer) → ``cogs`` (Discord only) → ``bot.py``.
 from __future__ import annotations
 
 import ast
+import importlib
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -114,3 +116,36 @@ def test_the_floor_check_would_catch_a_layer_breach() -> None:
     own, third_party = FLOORS["tables"]
     bad = {n for n in names if not (n in own if n in OWN else n in third_party)}
     assert bad == {"discord", "cogs"}
+
+
+#: The names the newcomer's tour of docs/architecture.md walks through: dotted, in
+#: backticks, under a package of the bot (or ``bot`` itself).
+TOUR_NAME = re.compile(r"`((?:bot|engine|players|storage|renders|tables|hosting|cogs)(?:\.\w+)+)`")
+
+
+def tour_names() -> list[str]:
+    text = (ROOT / "docs" / "architecture.md").read_text()
+    tour = text.split("## A newcomer's tour", 1)[1].split("\n## ", 1)[0]
+    return sorted(set(TOUR_NAME.findall(tour)))
+
+
+def test_the_tour_names_enough_of_the_path_of_a_click() -> None:
+    names = tour_names()
+    assert len(names) >= 20, names
+    for floor in ("engine", "tables", "storage", "cogs", "bot"):
+        assert any(name.startswith(f"{floor}.") for name in names), floor
+
+
+@pytest.mark.parametrize("name", tour_names())
+def test_every_function_the_tour_names_exists(name: str) -> None:
+    """Each name imports: its longest importable module, then the attributes below it."""
+    parts = name.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            found: object = importlib.import_module(".".join(parts[:cut]))
+        except ModuleNotFoundError:
+            continue
+        for attribute in parts[cut:]:
+            found = getattr(found, attribute)
+        return
+    raise AssertionError(f"nothing of {name} imports")
