@@ -244,3 +244,23 @@ def test_the_race_keeps_to_its_budget_and_repeats_itself(monkeypatch: pytest.Mon
         short += rollouts[-1] < 120 - 10
         assert players.decide("hard", view, random.Random(k), history) == action
     assert short > 0
+
+
+def test_the_wall_clock_safety_net_decides_with_what_it_has(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On a machine so overloaded that the deadline has passed before the first rollout,
+    ``hard`` still answers at once, with a legal action and no rollout."""
+    rollouts = 0
+    real = hard._sim_value
+
+    def counted(*args: object) -> float:
+        nonlocal rollouts
+        rollouts += 1
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hard, "_sim_value", counted)
+    monkeypatch.setattr(hard, "DEADLINE", 0.0)
+    for k, (view, history) in enumerate(_searched_positions(4)):
+        assert players.decide("hard", view, random.Random(k), history) in view.legal
+    assert rollouts == 0
