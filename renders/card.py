@@ -514,13 +514,23 @@ def _draw_face(
     return image
 
 
+def _back_mark(
+    image: Image.Image, u: float, oval: tuple[float, float], text: tuple[float, float, float]
+) -> None:
+    """The back's tilted oval with "UNO" across it, in the middle of ``image`` (a card or its
+    emoji): ``oval`` (half-axes) and ``text`` (size, boldness, outline) are in units ``u``."""
+    center = (image.size[0] / 2, image.size[1] / 2)
+    shape = _oval(*center, oval[0] * u, oval[1] * u, OVAL_TILT)
+    ImageDraw.Draw(image).polygon(shape, fill=theme.BACK_OVAL)
+    size, bold, outline = text
+    mask = _text_mask(image.size, "UNO", center, round(size * u), bold * u)
+    mask = mask.rotate(28, resample=Image.Resampling.BICUBIC, center=center)
+    _stamp(image, mask, theme.BACK_TEXT, theme.INK, outline * u, shadow=2.2 * u)
+
+
 def _draw_back(w: int, h: int) -> Image.Image:
     image, u = _card_base(w, h, theme.BACK)
-    cx, cy = w / 2, h / 2
-    ImageDraw.Draw(image).polygon(_oval(cx, cy, 34 * u, 64 * u, OVAL_TILT), fill=theme.BACK_OVAL)
-    mask = _text_mask(image.size, "UNO", (cx, cy), round(34 * u), 1.6 * u)
-    mask = mask.rotate(28, resample=Image.Resampling.BICUBIC, center=(cx, cy))
-    _stamp(image, mask, theme.BACK_TEXT, theme.INK, 2.2 * u, shadow=2.2 * u)
+    _back_mark(image, u, oval=(34, 64), text=(34, 1.6, 2.2))
     return image
 
 

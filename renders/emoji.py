@@ -42,6 +42,7 @@ from .assets import png_bytes
 from .card import (
     BLANK,
     OVAL_TILT,
+    _back_mark,
     _icon_mask,
     _oval,
     _stamp,
@@ -227,11 +228,7 @@ def _draw_wild(notation: str, s: int, dark: bool) -> Image.Image:
 
 def _draw_back(s: int) -> Image.Image:
     image, u = _tile(s, theme.BACK, theme.WHITE)
-    c = s / 2
-    ImageDraw.Draw(image).polygon(_oval(c, c, 36 * u, 52 * u, OVAL_TILT), fill=theme.BACK_OVAL)
-    mask = _text_mask(image.size, "UNO", (c, c), round(40 * u), 2.0 * u)
-    mask = mask.rotate(28, resample=Image.Resampling.BICUBIC, center=(c, c))
-    _stamp(image, mask, theme.BACK_TEXT, theme.INK, 2.6 * u, shadow=2.2 * u)
+    _back_mark(image, u, oval=(36, 52), text=(40, 2.0, 2.6))
     return image
 
 

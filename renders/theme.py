@@ -44,7 +44,7 @@ fonts and the fixed PNG palette, lazily.
 from __future__ import annotations
 
 import enum
-from typing import Final
+from typing import Final, NamedTuple
 
 from engine.cards import CLASSIC_COLOURS, DARK_COLOURS, Colour
 
@@ -65,21 +65,28 @@ class Symbol(enum.Enum):
     CRESCENT = "crescent"
 
 
-#: Card fill of each colour.
-FILL: Final[dict[Colour, RGB]] = {
-    Colour.RED: (218, 37, 46),
-    Colour.YELLOW: (250, 196, 0),
-    Colour.GREEN: (40, 158, 72),
-    Colour.BLUE: (22, 104, 204),
+class _Look(NamedTuple):
+    fill: RGB
+    symbol: Symbol
+
+
+#: Card fill and symbol of every colour: the four classic ones, then UNO Flip's dark side
+#: (the two tables of the module docstring). Read them with :func:`fill` and :func:`symbol`.
+_LOOK: Final[dict[Colour, _Look]] = {
+    Colour.RED: _Look((218, 37, 46), Symbol.CIRCLE),
+    Colour.YELLOW: _Look((250, 196, 0), Symbol.TRIANGLE),
+    Colour.GREEN: _Look((40, 158, 72), Symbol.SQUARE),
+    Colour.BLUE: _Look((22, 104, 204), Symbol.DIAMOND),
+    Colour.PINK: _Look((230, 80, 160), Symbol.HEART),
+    Colour.TEAL: _Look((0, 128, 136), Symbol.CROSS),
+    Colour.ORANGE: _Look((250, 150, 30), Symbol.STAR),
+    Colour.PURPLE: _Look((110, 50, 170), Symbol.CRESCENT),
 }
 
-#: Symbol of each colour.
-SYMBOL: Final[dict[Colour, Symbol]] = {
-    Colour.RED: Symbol.CIRCLE,
-    Colour.YELLOW: Symbol.TRIANGLE,
-    Colour.GREEN: Symbol.SQUARE,
-    Colour.BLUE: Symbol.DIAMOND,
-}
+#: Card fill of each of the four classic colours.
+FILL: Final[dict[Colour, RGB]] = {c: _LOOK[c].fill for c in CLASSIC_COLOURS}
+#: Symbol of each of the four classic colours.
+SYMBOL: Final[dict[Colour, Symbol]] = {c: _LOOK[c].symbol for c in CLASSIC_COLOURS}
 
 #: Quadrants of the wild oval, in the order top-left, top-right, bottom-left, bottom-right.
 WILD_QUADRANTS: Final[tuple[Colour, ...]] = (
@@ -89,22 +96,10 @@ WILD_QUADRANTS: Final[tuple[Colour, ...]] = (
     Colour.GREEN,
 )
 
-#: UNO Flip: card fill of each dark colour (kept apart from :data:`FILL`, which stays the
-#: four classic colours; use :func:`fill` for any colour).
-DARK_FILL: Final[dict[Colour, RGB]] = {
-    Colour.PINK: (230, 80, 160),
-    Colour.TEAL: (0, 128, 136),
-    Colour.ORANGE: (250, 150, 30),
-    Colour.PURPLE: (110, 50, 170),
-}
-
-#: UNO Flip: symbol of each dark colour (use :func:`symbol` for any colour).
-DARK_SYMBOL: Final[dict[Colour, Symbol]] = {
-    Colour.PINK: Symbol.HEART,
-    Colour.TEAL: Symbol.CROSS,
-    Colour.ORANGE: Symbol.STAR,
-    Colour.PURPLE: Symbol.CRESCENT,
-}
+#: UNO Flip: card fill of each dark colour.
+DARK_FILL: Final[dict[Colour, RGB]] = {c: _LOOK[c].fill for c in DARK_COLOURS}
+#: UNO Flip: symbol of each dark colour.
+DARK_SYMBOL: Final[dict[Colour, Symbol]] = {c: _LOOK[c].symbol for c in DARK_COLOURS}
 
 #: Quadrants of the dark Wild's oval (same order as :data:`WILD_QUADRANTS`).
 DARK_WILD_QUADRANTS: Final[tuple[Colour, ...]] = DARK_COLOURS
@@ -269,14 +264,12 @@ def key_colours() -> tuple[RGB, ...]:
 
 def fill(colour: Colour) -> RGB:
     """Card fill of any colour, light (:data:`FILL`) or dark (:data:`DARK_FILL`)."""
-    found = FILL.get(colour)
-    return DARK_FILL[colour] if found is None else found
+    return _LOOK[colour].fill
 
 
 def symbol(colour: Colour) -> Symbol:
     """Symbol of any colour, light (:data:`SYMBOL`) or dark (:data:`DARK_SYMBOL`)."""
-    found = SYMBOL.get(colour)
-    return DARK_SYMBOL[colour] if found is None else found
+    return _LOOK[colour].symbol
 
 
 def flip_key_colours() -> tuple[RGB, ...]:

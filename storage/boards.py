@@ -9,7 +9,7 @@ so tied players share a rank (1, 2, 2, 4) and paging within ties is by user id.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from itertools import pairwise
 from typing import Literal
 
@@ -30,6 +30,9 @@ _COLUMN: dict[Sort, str] = {
     "games": "matches",
 }
 MAX_PAGE = 100
+#: The fields of :class:`PlayerStats` that ``stats`` works out; every other one is the column
+#: of ``player_stats`` by that name, as stored.
+_WORKED_OUT = frozenset({"season", "rating", "favourite_colour", "colours_played"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,28 +166,13 @@ class Boards:
             return None
         colours: dict[str, int] = json.loads(row["colours"])
         favourite = min(colours.items(), key=lambda c: (-c[1], c[0]), default=None)
+        as_stored = {f.name: row[f.name] for f in fields(PlayerStats) if f.name not in _WORKED_OUT}
         return PlayerStats(
-            user_id=row["user_id"],
-            name=row["name"],
+            **as_stored,
             season=number,
             rating=round(row["rating"]),
-            matches=row["matches"],
-            wins=row["wins"],
-            hands_played=row["hands_played"],
-            hands_won=row["hands_won"],
-            points=row["points"],
-            match_points=row["match_points"],
-            uno_calls=row["uno_calls"],
-            catches_made=row["catches_made"],
-            catches_suffered=row["catches_suffered"],
-            challenges_won=row["challenges_won"],
-            challenges_lost=row["challenges_lost"],
-            cards_drawn=row["cards_drawn"],
-            left_games=row["left_games"],
             favourite_colour=favourite[0] if favourite and favourite[1] > 0 else None,
             colours_played=colours,
-            best_streak=row["best_streak"],
-            current_streak=row["current_streak"],
         )
 
     async def current_season(self, guild_id: int) -> int:

@@ -53,6 +53,18 @@ def known_version() -> int:
     return max((version for version, _, _ in _migrations()), default=0)
 
 
+def _refuse_newer(where: str, version: int) -> int:
+    """The newest schema this code knows, refusing a database at a newer ``version``."""
+    newest = known_version()
+    if version > newest:
+        raise DatabaseUnavailableError(
+            where,
+            f"{where} was written by a newer version of the bot (schema {version}, this "
+            f"version knows up to {newest}); upgrade the bot first.",
+        )
+    return newest
+
+
 def inspect(path: str, *, wait: float = STARTUP_WAIT) -> DatabaseReport:
     """Check, without changing anything, that the bot could open, migrate and write ``path``.
 
@@ -201,13 +213,7 @@ async def inspect_postgres(url: str, *, wait: float = STARTUP_WAIT) -> DatabaseR
         raise postgres.explain(url, exc, waited=wait) from exc
     finally:
         await connection.close()
-    newest = known_version()
-    if version > newest:
-        raise DatabaseUnavailableError(
-            where,
-            f"{where} was written by a newer version of the bot (schema {version}, this "
-            f"version knows up to {newest}); upgrade the bot first.",
-        )
+    newest = _refuse_newer(where, version)
     pending = tuple(name for number, name, _ in _migrations("postgresql") if number > version)
     return DatabaseReport(where, True, version, newest, pending, int(size or 0))
 
@@ -288,13 +294,7 @@ def _checked_version(db: sqlite3.Connection, where: str, *, backup: bool = False
         )
     row = db.execute("SELECT MAX(version) FROM schema_migrations").fetchone()
     version = int(row[0]) if row and row[0] is not None else 0
-    newest = known_version()
-    if version > newest:
-        raise DatabaseUnavailableError(
-            where,
-            f"{where} was written by a newer version of the bot (schema {version}, this "
-            f"version knows up to {newest}); upgrade the bot first.",
-        )
+    _refuse_newer(where, version)
     return version
 
 
