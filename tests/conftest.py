@@ -7,8 +7,9 @@ from this process's environment, and ``UNO_BOT_ENV_FILE`` points every bot start
 (in this process or as a subprocess, which inherits the environment) at an empty file.
 ``tests/test_env_isolation.py`` runs tests beside a filled ``.env`` to prove it.
 
-Three more things for every run: the ``e2e`` marker on the tests that start the real bot as
-a process (they mostly wait on it, so CI gives them more workers than the cores), tests
+Four more things for every run: the ``e2e`` marker on the tests that start the real bot as
+a process (they mostly wait on it, so CI gives them more workers than the cores), the
+``stdlib_only`` marker on the tests of code no dependency reaches (CI's floors skip them), tests
 marked ``long`` collected first, and Hypothesis profiles chosen with ``HYPOTHESIS_PROFILE``
 (see :data:`PROFILES`).
 """
@@ -49,6 +50,10 @@ E2E = (
     "tests/test_env_isolation.py",
     "tests/test_postgres_runs.py",
 )
+#: Tests of ``engine/`` and ``players/``, code that imports only the standard library
+#: (tests/test_architecture.py enforces it): no dependency's version can change what they
+#: see, so the run on the lowest versions (.ci/run's floors) leaves them out.
+STDLIB_ONLY = ("tests/engine/", "tests/players/")
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -57,6 +62,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         where = item.path.relative_to(ROOT).as_posix()
         if where.startswith(E2E):
             item.add_marker(pytest.mark.e2e)
+        if where.startswith(STDLIB_ONLY):
+            item.add_marker(pytest.mark.stdlib_only)
     # The tests that run for minutes go first: xdist hands each worker a block of consecutive
     # tests and then the rest one by one, so a long test collected late becomes the run's
     # tail (the soak test of tests/e2e/test_faults.py alone was the last 3–4 minutes).

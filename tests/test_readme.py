@@ -18,6 +18,8 @@ import pytest
 from engine.rules import PRESETS
 from hosting import cli
 from hosting.invite import NEEDED
+from tests.conftest import STDLIB_ONLY
+from tests.test_architecture import FLOORS
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -55,11 +57,23 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
 
 
 def test_ci_runs_every_test_on_the_floors_in_two_halves() -> None:
-    """.ci/run splits the floors suite by the e2e marker: the halves must be complements."""
+    """.ci/run splits the floors suite by the e2e marker: the halves are complements but for
+    the tests of code that no dependency reaches (``stdlib_only``)."""
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     floors = ci[ci.index("-c constraints/floors.txt") :]
-    assert re.findall(r'"\$\{floors\[@\]\}" -m (e2e|"not e2e") ', floors) == ["e2e", '"not e2e"']
+    halves = re.findall(r'"\$\{floors\[@\]\}" -m (e2e|"[^"]+") ', floors)
+    assert halves == ["e2e", '"not e2e and not stdlib_only"']
     assert "floors=(.venv-floors/bin/python -m pytest -p no:cacheprovider)" in floors
+
+
+def test_the_floors_skip_only_tests_of_code_no_dependency_reaches() -> None:
+    """Each package whose tests the floors skip imports no third-party module, nor does any
+    package it imports (the floors of tests/test_architecture.py)."""
+    for folder in STDLIB_ONLY:
+        package = folder.removeprefix("tests/").rstrip("/")
+        own, third_party = FLOORS[package]
+        assert third_party == set(), package
+        assert all(FLOORS[name][1] == set() for name in own), package
 
 
 def test_the_first_screen_tells_an_admin_what_to_do() -> None:
