@@ -30,8 +30,6 @@ STYLES = {
     "danger": discord.ButtonStyle.danger,
 }
 
-#: The cog that answers every click (its ``on_interaction`` routes them).
-HANDLER_COG = "Uno"
 #: Discord's component types of the kinds the registry knows.
 COMPONENT_TYPES = {Kind.BUTTON: 2, Kind.SELECT: 3}
 

@@ -652,8 +652,3 @@ def _card_emoji(face: CardFace, side: int, emojis: CardEmojis | None) -> Any:
 def _card_label(face: CardFace, copies: int, uno: bool) -> str:
     label = card_name(face) + (f" ×{copies}" if copies > 1 else "")
     return t("select.play_and_uno", card=label) if uno else label
-
-
-def needs_colour(face: CardFace) -> bool:
-    """Wilds take a colour (and Swap Hands an opponent) in a second step."""
-    return face.is_wild

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 import math
 import re
@@ -35,7 +34,7 @@ import time
 from asyncio import FIRST_COMPLETED
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
-from typing import Any, Concatenate, Literal, ParamSpec, Protocol, TypeVar
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -430,35 +429,6 @@ class Cooldowns:
                 k: v for k, v in self._tokens.items() if v[0] + (now - v[1]) / seconds < self.BURST
             }
         self._tokens[(user_id, what)] = (tokens - 1.0, now)
-
-
-class Answering(Protocol):
-    """A cog whose handlers answer through :func:`answers`."""
-
-    replies: Replies
-
-
-S = TypeVar("S", bound=Answering)
-P = ParamSpec("P")
-Handler = Callable[Concatenate[S, Interaction, P], Awaitable[None]]
-
-
-def answers(defer: Defer = "thinking") -> Callable[[Handler[S, P]], Handler[S, P]]:
-    """Decorate a handler ``(self, interaction, …)`` to run inside :meth:`Replies.run`."""
-
-    def decorate(handler: Handler[S, P]) -> Handler[S, P]:
-        async def wrapper(
-            self: S, interaction: Interaction, /, *args: P.args, **kw: P.kwargs
-        ) -> None:
-            async def body() -> None:
-                await handler(self, interaction, *args, **kw)
-
-            await self.replies.run(interaction, body, defer=defer)
-
-        functools.update_wrapper(wrapper, handler)
-        return wrapper
-
-    return decorate
 
 
 def _leaf_options(options: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
