@@ -83,7 +83,7 @@ class UnoAdmin(
     @app_commands.describe(player="The player to remove")
     async def kick(self, interaction: Interaction, player: discord.User) -> None:
         act = Act(interaction, options={"player": player})
-        await self.desk.run(act, for_command("uno-admin kick"), defer="thinking")
+        await self.desk.run(act, for_command("uno-admin kick"))
 
     @app_commands.command(name="settings", description="This server's defaults for new tables")
     @app_commands.describe(

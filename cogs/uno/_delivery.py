@@ -18,7 +18,7 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import discord
 
@@ -156,3 +156,11 @@ async def patiently(
                 raise
             log.warning("%s failed (%s); trying again in %.1f s", what, trouble(exc), pause)
             await asyncio.sleep(pause)
+
+
+def clicked_a_hand(interaction: discord.Interaction[Any]) -> bool:
+    """Was the interaction a click on an ephemeral message of the bot (a hand)? Its answer
+    updates that message. A click on the public table message, or a command, is answered
+    with a new (ephemeral) message instead."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral

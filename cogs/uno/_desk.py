@@ -94,10 +94,19 @@ class TableDesk:
 
     # -- running a move ---------------------------------------------------------------------
 
-    async def run(self, act: Act, move: Move, *, defer: Defer, find: Find | None = None) -> None:
+    async def run(
+        self, act: Act, move: Move, *, defer: Defer | None = None, find: Find | None = None
+    ) -> None:
         """Run ``move`` for ``act`` at the table ``find`` finds (by default this channel's),
         answering inside the one error boundary. A click on an out-of-date message shows the
-        current hand instead."""
+        current hand instead. Showing the mover's hand changes nothing, so it waits for the
+        one callback that carries the hand when that is ready in time ("quick"); a change
+        first says "thinking…", so that it is made only once Discord took the interaction
+        (``defer`` chooses otherwise: a click on one's hand is "quick" too, its player told
+        either way, docs/architecture.md)."""
+        if defer is None:
+            shows_hand = move.apply is None and move.answer is Answer.HAND
+            defer = "quick" if shows_hand else "thinking"
 
         async def body() -> None:
             table = await (find or self.table_here)(act)

@@ -82,7 +82,8 @@ class Intent:
 
 
 class Answer(enum.Enum):
-    """How the mover is answered after a change."""
+    """How the mover is answered (after a change, or by what a move shows). A hand is
+    answered by one callback when it is ready in time (``TableDesk.run``)."""
 
     SENTENCE = "sentence"  # ``ok.<name>`` with the move's words
     HAND = "hand"  # their hand, with what they got and what happened
@@ -378,6 +379,7 @@ MOVES: tuple[Move, ...] = (
     Move(
         "hand",
         show=_hand,
+        answer=Answer.HAND,
         verbs=("hand",),
         commands={"uno hand": "Show your hand (only you see it)"},
     ),

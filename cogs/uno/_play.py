@@ -47,8 +47,6 @@ log = logging.getLogger(__name__)
 REPOST_COOLDOWN = 5.0
 #: How long a start waits for the card emojis before showing the tables again.
 EMOJI_WAIT = 10.0
-#: How each place's clicks are answered first (see ``_replies.Defer``).
-DEFER_FOR: dict[Place, Defer] = {Place.TABLE: "thinking", Place.HAND: "quick"}
 
 LEVEL_CHOICES = [
     app_commands.Choice(name=app_commands.locale_str(level, key=f"level.{level}"), value=level)
@@ -193,7 +191,8 @@ class Uno(
                 await self.replies.run(act.interaction, _not_yours, defer="thinking")
             return
         move = move_for_verb(cid.verb)
-        await self.desk.run(act, move, defer=DEFER_FOR[place], find=self._clicked_table)
+        defer: Defer | None = "quick" if place is Place.HAND else None
+        await self.desk.run(act, move, defer=defer, find=self._clicked_table)
 
     async def _personal(self, act: Act) -> None:
         cid = act.cid
@@ -228,7 +227,7 @@ class Uno(
         """The move of the command that was used, with its options."""
         assert interaction.command is not None
         move = for_command(interaction.command.qualified_name)
-        await self.desk.run(Act(interaction, options=options), move, defer="thinking")
+        await self.desk.run(Act(interaction, options=options), move)
 
     @app_commands.command(name="new", description="Open an UNO table in this channel")
     @app_commands.describe(
@@ -445,7 +444,7 @@ def move_command(
     ``/uno-admin end``): run like a click on the move's button."""
 
     async def command(interaction: Interaction) -> None:
-        await desk.run(Act(interaction), move, defer="thinking")
+        await desk.run(Act(interaction), move)
 
     return app_commands.Command(name=name, description=description, callback=command)
 

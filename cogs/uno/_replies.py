@@ -46,6 +46,7 @@ from tables import StaleClickError, TableError
 from ._delivery import (
     ALREADY_ANSWERED,
     Verdict,
+    clicked_a_hand,
     is_discord_trouble,
     patiently,
     trouble,
@@ -251,11 +252,12 @@ class Replies:
 
     async def _defer_late(self, interaction: Interaction) -> None:
         """A quick answer that is not ready after :data:`QUICK` seconds: defer, so the answer
-        can still come as an edit."""
+        can still come as an edit — of the clicked hand, or of a new ephemeral message (a
+        click on the table message, a command)."""
         await asyncio.sleep(QUICK)
         async with self.answering(interaction) as first:
             if first:
-                await self.first_answer(interaction, interaction.response.defer)
+                await self.first_answer(interaction, lambda: _deferral(interaction))
 
     async def update(self, interaction: Interaction, **message: Any) -> None:
         """Show ``message`` in the clicked message: by the first answer itself when the
@@ -429,6 +431,14 @@ class Cooldowns:
                 k: v for k, v in self._tokens.items() if v[0] + (now - v[1]) / seconds < self.BURST
             }
         self._tokens[(user_id, what)] = (tokens - 1.0, now)
+
+
+def _deferral(interaction: Interaction) -> Awaitable[Any]:
+    """The deferral of an answer that is not ready: an update of the clicked hand, or an
+    ephemeral "thinking…" message."""
+    if clicked_a_hand(interaction):
+        return interaction.response.defer()
+    return interaction.response.defer(ephemeral=True, thinking=True)
 
 
 def _leaf_options(options: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:

@@ -51,6 +51,7 @@ from ._delivery import (
     PATIENCE,
     Backoff,
     Verdict,
+    clicked_a_hand,
     is_discord_trouble,
     patiently,
     trouble,
@@ -533,7 +534,7 @@ class TableMessages:
         shown: list[discord.Message] = []
 
         async def send() -> None:
-            if _clicked_a_hand(interaction):
+            if clicked_a_hand(interaction):
                 answered = await response.edit_message(**payload.edit_kwargs())
             else:
                 kwargs = payload.send_kwargs()
@@ -724,13 +725,6 @@ def _lost_kept(exc: discord.HTTPException, payload: Payload) -> bool:
     attachment is gone — a request that hung replaced it when it landed late. The picture
     must be uploaded again."""
     return payload.kept is not None and exc.status == 400
-
-
-def _clicked_a_hand(interaction: discord.Interaction[Any]) -> bool:
-    """Was the interaction a click on an ephemeral message of the bot (a hand)? A click on the
-    public table message, or a command, is answered with a new message instead."""
-    message = interaction.message
-    return message is not None and message.flags.ephemeral
 
 
 def _showing(

@@ -31,6 +31,7 @@ from playtest.harness import (
     load,
     make_world,
     open_table,
+    play_turn,
     slash,
     stack,
     table_message,
@@ -305,7 +306,8 @@ async def test_a_hand_opened_fifteen_minutes_ago_sleeps_and_its_owner_is_pinged(
     tmp_path: Path,
 ) -> None:
     """(f) A hand's token lasts 15 minutes: before it expires the hand says it has gone to
-    sleep and offers a fresh one; when its owner's turn comes they are pinged anyway."""
+    sleep and offers to wake; when its owner's turn comes they are pinged anyway, and the
+    click wakes the same message by one callback (a new token: it follows the turn again)."""
     async with make_world(tmp_path, allow_codes=EXPECTED_CODES) as world:
         table_id, opened = await alice_opens_her_hand(world)
         hand = opened.message
@@ -326,10 +328,21 @@ async def test_a_hand_opened_fifteen_minutes_ago_sleeps_and_its_owner_is_pinged(
         assert f"uno:1:hand:{table_id}" in custom_ids(pings[0])
         fresh = await world.fake.click(world.alice, hand, fresh_button)
         await fresh.done()
+        assert fresh.response_type == 7  # the one callback updates the sleeping hand
         assert fresh.message is not None
-        assert fresh.message.id != hand.id
-        assert "It's your turn" in fresh.all_text()
-        assert find_id(fresh.message, f"uno:1:play:{table_id}:")
+        assert fresh.message.id == hand.id
+        assert "It's your turn" in hand.all_text()
+        assert find_id(hand, f"uno:1:play:{table_id}:")
+        # Awake: its new token brings it Alice's next turn by edits, as any open hand.
+        played = await world.fake.click(world.alice, hand, find_id(hand, f"uno:1:play:{table_id}:"))
+        await played.done()
+        assert "Waiting for your turn" in hand.all_text()
+        others = ((1, world.bruno), (2, world.carla))
+        while any([await play_turn(world, user, table_id, seat) for seat, user in others]):
+            pass  # by commands, until it is Alice's turn again
+        await world.fake.wait_for(
+            lambda: "It's your turn" in hand.all_text(), what="the woken hand following the turn"
+        )
         no_tracebacks(world)
 
 

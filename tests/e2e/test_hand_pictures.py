@@ -1,4 +1,5 @@
-"""A hand's picture is uploaded only when the player's cards change (issue 26).
+"""A hand's picture is uploaded only when the player's cards change (issue 26), and a hand
+is shown by one callback (no deferral and edit).
 
 The picture shows the cards and nothing else (not the turn, nor what is playable, nor the
 card just drawn), so the others' moves never change it: when the bot edits an open hand
@@ -89,6 +90,7 @@ async def test_a_whole_hand_uploads_each_picture_only_when_the_cards_change(worl
         shown = await world.fake.click(user, table_message(world), f"uno:1:hand:{table_id}")
         await shown.done()
         shown.assert_answered_within(3.0)
+        assert shown.response_type == 4  # one callback: the new hand message itself
         assert shown.original is not None
         hands[user.id] = shown.original
     plays = [
