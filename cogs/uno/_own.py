@@ -89,6 +89,10 @@ class PlayerPrefs:
         await self._store.set(user_id, settings)
         self.remember(user_id, settings)
 
+    def __len__(self) -> int:
+        """How many players' settings are kept."""
+        return len(self._kept)
+
     async def forget(self, user_id: int) -> None:
         """``/uno forget-me`` deleted the player's settings."""
         self._kept.pop(user_id, None)
