@@ -4,7 +4,8 @@
 logs every action in the same transaction; migrations are numbered ``.sql`` files. A save that
 finishes a table may carry its :class:`MatchResult`, which feeds the per-server boards
 (``repo.boards``), ratings, tournaments (``repo.tournaments``); ``repo.settings`` keeps each
-server's defaults.
+server's defaults,
+``repo.player_settings`` each player's own (``/uno settings``).
 
 ``GameRepository.open(target)`` takes an SQLite file path or a ``postgresql://`` URL: the
 same API and guarantees on both (``storage._db`` hides the difference).
@@ -18,6 +19,7 @@ and inspects a database file.
 from ._db import is_outage
 from .boards import SORTS, BoardRow, Boards, PlayerStats, Season, Sort
 from .connection import DatabaseBusyError, DatabaseUnavailableError
+from .player_settings import PlayerSettings, PlayerSettingsStore
 from .postgres import PoolOptions
 from .presets import HousePreset, HousePresets, PresetLimitError
 from .repository import ActionRow, ChannelBusyError, GameRepository, TableRecord
@@ -51,6 +53,8 @@ __all__ = [
     "HousePresets",
     "MatchResult",
     "PlayerResult",
+    "PlayerSettings",
+    "PlayerSettingsStore",
     "PlayerStanding",
     "PlayerStats",
     "PoolOptions",

@@ -40,6 +40,7 @@ from .connection import (
     explain,
     shown_path,
 )
+from .player_settings import PlayerSettingsStore
 from .postgres import DEFAULT_POOL, PoolOptions
 from .presets import HousePresets
 from .results import MatchResult, record_result
@@ -109,6 +110,7 @@ class GameRepository:
         self.tournaments = Tournaments(db)
         self.settings = GuildSettingsStore(db)
         self.presets = HousePresets(db)
+        self.player_settings = PlayerSettingsStore(db)
         self._columns = _COLUMNS.format(seats=_SEATS[db.dialect])
         # The seats of each live table at the version this process last wrote or read.
         self._seats: dict[str, tuple[int, tuple[int, ...]]] = {}

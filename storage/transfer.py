@@ -2,8 +2,8 @@
 
 Everything the bot keeps is copied: tables (live and finished, their seats, logs and
 compacted records), match results and each player's result, the boards and ratings,
-server settings and house presets, seasons, tournaments and their teams, and the bot's own
-facts (``meta``).
+server settings, house presets and players' own settings, seasons, tournaments and their
+teams, and the bot's own facts (``meta``).
 The source is brought up to this version's schema first, as the bot does when it starts,
 then read in one transaction (a consistent copy); the target is migrated and filled in one
 transaction: it gets everything or nothing. The target must hold no games yet.
@@ -25,6 +25,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("meta", "key"),
     ("guild_settings", "guild_id"),
     ("house_presets", "guild_id, key"),
+    ("player_settings", "user_id"),
     ("seasons", "guild_id, season"),
     ("tournaments", "id"),
     ("tournament_teams", "rowid"),

@@ -358,9 +358,11 @@ class TableService:
         return change
 
     async def forget(self, user_id: int) -> int:
-        """``/uno forget-me``: the person's stats, ratings and results go, and their name
-        leaves every stored game record, live tables included. Returns the rows changed."""
+        """``/uno forget-me``: the person's stats, ratings and results go, their own settings
+        (``/uno settings``) too, and their name leaves every stored game record, live tables
+        included. Returns the rows changed."""
         removed = await self.repo.boards.forget_user(user_id)
+        removed += await self.repo.player_settings.delete(user_id)
         for record in await self.repo.live_tables_of(user_id):
             change = await self.update(
                 record.id, lambda tb, now: tb.rename(user_id, FORGOTTEN, now=now)

@@ -54,7 +54,6 @@ async def registration() -> list[dict[str, Any]]:
     made = [await c.get_translated_payload(bot.tree, translator) for c in bot.tree.get_commands()]
     for name in list(bot.cogs):
         await bot.remove_cog(name)
-    await cogs.uno.teardown(bot)
     await repo.close()
     return made
 

@@ -20,13 +20,14 @@ from typing import Any
 from discord.ext import commands
 
 from storage import GameRepository
-from tables import DEFAULT_PAUSE, Clock, Shards, TableService
+from tables import DEFAULT_PAUSE, Clock, Shards, Table, TableService
 from tables.clock import DEFAULT_CATCH_GRACE, DEFAULT_HELD_GRACE
 
 from ._admin import UnoAdmin
 from ._desk import TableDesk
 from ._emojis import CardEmojis
 from ._gateway import GatewayWatch
+from ._own import PlayerPrefs, alert_delay
 from ._pings import TurnPings
 from ._play import Uno
 from ._replies import GuildPrefs, Replies
@@ -46,13 +47,22 @@ async def setup(bot: commands.Bot) -> None:
     shards = Shards.of(getattr(settings, "shard_count", None), getattr(settings, "shard_ids", None))
     service = TableService(repo, shards=shards)
     prefs = GuildPrefs(repo.settings)
-    replies = Replies(prefs)
+    players = PlayerPrefs(repo.player_settings)
+    replies = Replies(prefs, players)
+
+    async def ping_delay(table: Table, seat: int) -> float | None:
+        """When a seat's person is pinged: their server's wait, as they chose."""
+        person = table.players[seat]
+        own = await players.of(person.user_id)
+        server = await prefs.turn_ping(table.guild_id)
+        return alert_delay(server, own, held=person.is_held)
+
     watch = GatewayWatch(bot, service.outages, repo, alive_key=f"alive:{shards}")
     emojis = CardEmojis(bot)
     messages = TableMessages(
         bot,
         service,
-        pings=TurnPings(bot, prefs.turn_ping),
+        pings=TurnPings(bot, ping_delay),
         emojis=emojis,
         first_answer=replies.first_answer,
     )

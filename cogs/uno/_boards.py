@@ -282,6 +282,8 @@ class BoardCommands(commands.Cog):
         the id is the clicker's."""
         if cid.arg == "yes":
             removed = await self.service.forget(interaction.user.id)
+            if self.replies.players is not None:
+                await self.replies.players.forget(interaction.user.id)
             text = t_plural("forget.done", removed)
         else:
             text = t("forget.kept")

@@ -172,9 +172,11 @@ class TableDesk:
             raise TableError("not_seated")
         if table.match is None:
             raise TableError("game_not_running")
+        players = self.replies.players
+        picture = players is None or (await players.of(act.user)).hand_picture
         async with self.replies.answering(act.interaction) as first:
             await self.messages.show_hand(
-                act.interaction, table, seat, notes=notes, ui=ui, callback=first
+                act.interaction, table, seat, notes=notes, ui=ui, callback=first, picture=picture
             )
 
     async def show_editor(self, act: Act, table: Table, page: str) -> None:

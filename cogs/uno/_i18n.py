@@ -141,14 +141,18 @@ def language_of_locale(locale: discord.Locale | str | None) -> str | None:
     return DISCORD_LOCALES.get(code) or (code if code in LANGUAGES else None)
 
 
-def language_for(interaction: discord.Interaction[Any], forced: str | None = None) -> str:
+def language_for(
+    interaction: discord.Interaction[Any], forced: str | None = None, chosen: str | None = None
+) -> str:
     """The language of a private answer to ``interaction``.
 
-    The user's Discord language when we speak it; else the server's setting (``forced``);
-    else the server's Discord language; else English.
+    The one the user chose (``/uno settings language``: ``chosen``); else the user's Discord
+    language when we speak it; else the server's setting (``forced``); else the server's
+    Discord language; else English.
     """
     return (
-        language_of_locale(interaction.locale)
+        (str(chosen) if chosen in LANGUAGES else None)
+        or language_of_locale(interaction.locale)
         or (str(forced) if forced in LANGUAGES else None)
         or language_of_locale(interaction.guild_locale)
         or DEFAULT_LANGUAGE

@@ -279,21 +279,26 @@ async def hand_payload(
     ui: HandState | None = None,
     emojis: CardEmojis | None = None,
     showing: Shown | None = None,
+    picture: bool = True,
 ) -> Payload:
     """The ephemeral hand of ``seat``: image, text list and the components to act.
 
     ``showing``: the picture the message to be edited shows now. When it is this hand's
     picture (the cards did not change: the picture shows nothing else), the payload keeps
-    that attachment and nothing is drawn or uploaded."""
+    that attachment and nothing is drawn or uploaded. Without ``picture`` (its player's
+    ``/uno settings hand_picture off``) the hand is its text and card emojis alone: nothing
+    is drawn, and no attachment is sent or kept."""
     ui = ui or HandState()
     match = table.match
     assert match is not None
     state = match.hand
     view = state.view_for(seat)
     names = table.names()
-    key = hand_key(view)
+    key: str | None = hand_key(view) if picture else None
     kept = showing.attachment if showing is not None and showing.key == key else None
-    image = None if kept is not None else await PICTURES.get(key, lambda: render_hand(view))
+    image = None
+    if key is not None and kept is None:
+        image = await PICTURES.get(key, lambda: render_hand(view))
     playable = playable_cards(view)
     count = len(view.hand)
     embed = discord.Embed(
@@ -315,7 +320,8 @@ async def hand_payload(
         lines.append(t("hand.no_cards"))
     text = "\n".join(lines)
     embed.description = text[:4000]
-    embed.set_image(url="attachment://hand.png")
+    if key is not None:
+        embed.set_image(url="attachment://hand.png")
     embed.set_footer(text=t("hand.footer", id=table.id))
     alt = "; ".join(card_name(face) for _, face in view.hand) or t("hand.no_cards")
     components = _hand_components(table, view, names, ui, emojis)

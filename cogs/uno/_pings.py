@@ -3,7 +3,9 @@
 Discord never notifies a mention in an edited message, and the table message is edited at
 every move: a person who looks away would not know their turn came. So when a person's turn
 begins, :class:`TurnPings` waits as long as their server chose (``/uno-admin settings
-turn_ping``; 25 seconds by default, 0 at once, or never), and if the turn is still theirs it
+turn_ping``; 25 seconds by default, 0 at once, or never) — or as they chose themselves
+(``/uno settings alerts``: at once, or never; a server that pings no one stays quiet) —
+and if the turn is still theirs it
 posts a short message that mentions only them (its allowed mentions name that one user),
 with a button to open their hand. When the turn moves on — they acted, or the clock played
 for them — the message is deleted. A computer's turn is never pinged; a seat a computer
@@ -49,10 +51,12 @@ class TurnPings:
     """Pings each person whose turn came (see the module docstring)."""
 
     def __init__(
-        self, client: discord.Client, delay_for: Callable[[int], Awaitable[float | None]]
+        self, client: discord.Client, delay_for: Callable[[Table, int], Awaitable[float | None]]
     ) -> None:
         self.client = client
-        self._delay_for = delay_for  # the server's wait before a ping (None: never)
+        #: The wait before a seat's person is pinged at a table (None: never): their
+        #: server's, as they chose (``/uno settings alerts``).
+        self._delay_for = delay_for
         self._pings: dict[str, _Ping] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -80,7 +84,7 @@ class TurnPings:
 
     async def _ping_later(self, table: Table, ping: _Ping) -> None:
         player = table.players[ping.turn[1]]
-        delay = 0.0 if player.is_held else await self._delay_for(table.guild_id)
+        delay = await self._delay_for(table, ping.turn[1])
         if delay is None:
             return
         await asyncio.sleep(delay)

@@ -35,6 +35,7 @@ from ._house import house_options, house_rule_options
 from ._i18n import CatalogueTranslator, guild_language, t
 from ._moves import PERSONAL_VERBS, Act, Move, built_commands, for_command
 from ._moves import for_verb as move_for_verb
+from ._own import ALERT_CHOICES, OWN_LANGUAGE_CHOICES, PICTURE_CHOICES, changed, describe
 from ._present import card_name, colour_name, preset_name, rules_help
 from ._presets import preset_choices
 from ._replies import Defer, Interaction
@@ -405,6 +406,42 @@ class Uno(
                 description="\n\n".join(rules_help(name, rules))[:4096],
             )
             await interaction.edit_original_response(content=None, embed=embed)
+
+        await self.replies.run(interaction, body, defer="thinking")
+
+    @app_commands.command(
+        name="settings", description="Your own settings: alerts, language, hand picture"
+    )
+    @app_commands.describe(
+        alerts="When to be pinged for your turn",
+        language="The language of answers only you see",
+        hand_picture="Your hand as a picture, or as text and emojis",
+    )
+    @app_commands.choices(
+        alerts=ALERT_CHOICES, language=OWN_LANGUAGE_CHOICES, hand_picture=PICTURE_CHOICES
+    )
+    async def settings(
+        self,
+        interaction: Interaction,
+        alerts: str | None = None,
+        language: str | None = None,
+        hand_picture: str | None = None,
+    ) -> None:
+        """The player's own settings, the same on every server: shown without an option,
+        changed with some (and shown, in the language they now read)."""
+
+        async def body() -> None:
+            players = self.replies.players
+            assert players is not None
+            user = interaction.user.id
+            current = await players.of(user)
+            wanted = changed(current, alerts=alerts, language=language, hand_picture=hand_picture)
+            saved = (alerts, language, hand_picture) != (None, None, None)
+            if saved:
+                await players.save(user, wanted)
+                await self.replies.speak_to(interaction)  # perhaps a new language
+            quiet = await self.replies.languages.turn_ping(interaction.guild_id or 0) is None
+            await self.replies.say(interaction, describe(wanted, saved=saved, server_quiet=quiet))
 
         await self.replies.run(interaction, body, defer="thinking")
 

@@ -54,6 +54,7 @@ from ._delivery import (
     within,
 )
 from ._i18n import language_for, set_language, t
+from ._own import PlayerPrefs
 from ._present import error_text
 
 log = logging.getLogger(__name__)
@@ -125,8 +126,10 @@ class Replies:
     """Answers to interactions: the language, the first answer in time, short replies and
     refusals."""
 
-    def __init__(self, languages: GuildPrefs) -> None:
+    def __init__(self, languages: GuildPrefs, players: PlayerPrefs | None = None) -> None:
         self.languages = languages
+        #: Each player's own settings (``None``: everyone keeps the defaults).
+        self.players = players
         self.cooldowns = Cooldowns()
         #: Interactions whose deferral took although its request failed (see the docstring).
         self._answered: set[int] = set()
@@ -225,9 +228,13 @@ class Replies:
             await asyncio.wait(running, timeout=seconds)
 
     async def speak_to(self, interaction: Interaction) -> None:
-        """Answer in the language of whoever acted (a server's setting wins)."""
+        """Answer in the language of whoever acted: the one they chose (``/uno settings``),
+        else their Discord's, else the server's."""
         forced = await self.languages.forced(interaction.guild_id)
-        set_language(language_for(interaction, forced))
+        chosen = None
+        if self.players is not None:
+            chosen = (await self.players.of(interaction.user.id)).language
+        set_language(language_for(interaction, forced, chosen))
 
     async def defer(self, interaction: Interaction, how: Defer) -> bool:
         """Answer Discord at once, as ``how`` says. Whether Discord took it: a deferral whose

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import secrets
 import time
@@ -164,6 +165,7 @@ class _OpenHand:
     wanted: Table | None = None
     busy: bool = False
     sleep: asyncio.TimerHandle | None = None
+    drawn: bool = True  # as a picture (its reader's ``/uno settings hand_picture``)
 
 
 #: Gives an interaction its first answer with ``send``; whether Discord took it.
@@ -454,9 +456,10 @@ class TableMessages:
         notes: Sequence[str] = (),
         ui: HandState | None = None,
         callback: bool = False,
+        picture: bool = True,
     ) -> None:
-        """Show ``seat``'s hand in ``interaction``'s response and keep that message in sync
-        from now on (the newest version seen: never older than what it showed).
+        """Show ``seat``'s hand in ``interaction``'s response (without ``picture``: as text and
+        card emojis) and keep that message in sync (never older than what it showed).
 
         The response is edited (``edit_original_response``: after a deferral), or, with
         ``callback``, the interaction (not answered yet) is answered by one callback that
@@ -473,9 +476,10 @@ class TableMessages:
                 newest = table
             hand = hands.get(seat)
             showing = _showing(interaction, hand, callback=callback)
-            payload = await hand_payload(
-                newest, seat, notes=notes, ui=ui, emojis=self.emojis, showing=showing
+            draw = functools.partial(
+                hand_payload, newest, seat, notes=notes, ui=ui, emojis=self.emojis, picture=picture
             )
+            payload = await draw(showing=showing)
             expires = time.monotonic() + HAND_TOKEN_SECONDS - _age(interaction)
             if hand is not None:
                 hand.picture.sending(payload)
@@ -491,9 +495,7 @@ class TableMessages:
                 except discord.HTTPException as exc:
                     if not _lost_kept(exc, payload):
                         raise
-                    payload = await hand_payload(
-                        newest, seat, notes=notes, ui=ui, emojis=self.emojis
-                    )
+                    payload = await draw()
                     shown_message, hung = await self._edit_response(interaction, payload, expires)
             # Kept for its token only: let the clicked message go (nothing of the bot reads
             # it once the click is routed, and discord.py only for edit_message answers,
@@ -512,9 +514,11 @@ class TableMessages:
                     newest.version,
                     expires,
                     lock,
+                    drawn=picture,
                 )
             else:  # the same hand, through its newest interaction
                 hand.interaction, hand.language = interaction, current_language()
+                hand.drawn = picture
                 hand.signature = hand_signature(newest, seat)
                 if message_id != hand.message_id:
                     hand.message_id, hand.picture = message_id, _Picture()
@@ -648,7 +652,11 @@ class TableMessages:
                 return -1.0  # it goes to sleep instead
             with speaking(hand.language):
                 payload = await hand_payload(
-                    table, hand.seat, emojis=self.emojis, showing=hand.picture.known()
+                    table,
+                    hand.seat,
+                    emojis=self.emojis,
+                    showing=hand.picture.known(),
+                    picture=hand.drawn,
                 )
             kwargs = payload.edit_kwargs()
             hand.picture.sending(payload)

@@ -36,6 +36,7 @@ SUBCOMMANDS = {
     "leaderboard",
     "stats",
     "forget-me",
+    "settings",
     "tournament",
 }
 SUBGROUPS = {"tournament": {"standings"}}

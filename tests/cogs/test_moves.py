@@ -36,6 +36,7 @@ NOT_MOVES = {
     "uno leaderboard",
     "uno stats",
     "uno forget-me",
+    "uno settings",
     "uno tournament standings",
     "uno-admin settings",
     "uno-admin preset save",
