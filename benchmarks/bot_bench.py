@@ -941,7 +941,9 @@ async def one_run(
         root = ROOT
         if kind == "before":  # the same bot from another checkout (an older commit)
             root = Path(args.before_root)  # resolved in main()
-            env["PYTHONPATH"] = str(root)
+            # Its own packages first; then this checkout's, for the launcher (fakediscord/),
+            # which an older checkout may not have.
+            env["PYTHONPATH"] = os.pathsep.join((str(root), str(ROOT)))
         async with BotProcess(
             fake,
             database_path=workdir / "uno.sqlite3",
