@@ -363,6 +363,21 @@ class Dealer:
                 return card
             return None
 
+        def add(hand: list[int], allowed: Accept | None, needs: list[CardFace]) -> None:
+            """One more card for ``hand``: by ``allowed`` and the next back it ``needs``,
+            else by the back only, else any card left."""
+            back = needs[0] if flip and needs else None
+            got = take(allowed, back)
+            if got is None and allowed is not None:
+                got = take(None, back)
+            if got is None:
+                got = take(None, None)
+            if got is None:
+                raise ValueError("not enough unseen cards")
+            hand.append(got)
+            if flip and other[got] in needs:
+                needs.remove(other[got])
+
         reserved = take(None, self.draw_back) if self.draw_back is not None else None
         hands: list[list[int]] = [[] for _ in range(self.seats)]
         hands[self.me] = list(self.mine)
@@ -382,26 +397,9 @@ class Dealer:
             for allowed in slots:
                 if len(hand) >= len(slots) + len(known):
                     break
-                back = needs[0] if flip and needs else None
-                got = take(allowed, back)
-                if got is None and allowed is not None:
-                    got = take(None, back)
-                if got is None:
-                    got = take(None, None)
-                if got is None:
-                    raise ValueError("not enough unseen cards")
-                hand.append(got)
-                if flip and other[got] in needs:
-                    needs.remove(other[got])
+                add(hand, allowed, needs)
             while len(hand) < len(slots) + len(known):  # a known face was not found
-                got = take(None, needs[0] if flip and needs else None)
-                if got is None:
-                    got = take(None, None)
-                if got is None:
-                    raise ValueError("not enough unseen cards")
-                hand.append(got)
-                if flip and other[got] in needs:
-                    needs.remove(other[got])
+                add(hand, None, needs)
         pile = [c for c in pool if c not in taken]
         if reserved is not None:
             pile.append(reserved)
