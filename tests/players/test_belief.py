@@ -13,7 +13,9 @@ import players
 from engine import Action, CardFace, Colour, GameState, Phase, PlayerView, Rules, events_for
 from engine.events import Event
 from engine.game import deal
-from players import likelihoods
+from engine.rules import BlankEffect, SkipVariant, ZeroSpell
+from players import hard, likelihoods
+from players.arena import LevelPolicy, play_hand
 from players.belief import CATEGORIES, Belief, Dealer, category
 
 from .test_hard import _hidden_changed, _play
@@ -139,3 +141,38 @@ def test_r_uno_5_scrambled_hidden_hands_change_no_deal_and_no_decision(
         assert first == again
         checked += 1
     assert checked >= 4
+
+
+@pytest.mark.parametrize(
+    ("seats", "options"),
+    [
+        (4, {}),
+        (4, {"teams": 2}),
+        (4, {"teams": 2, "partner_gift": True}),
+        (3, {"zero_spell": ZeroSpell.SWAP, "seven_swap": True}),
+        (4, {"zero_spell": ZeroSpell.ROTATE}),
+        (
+            3,
+            {"skip_variant": SkipVariant.GIVE, "blank_cards": 2, "blank_effect": BlankEffect.CHAIN},
+        ),
+        (
+            4,
+            {
+                "skip_variant": SkipVariant.ALL_DRAW,
+                "blank_cards": 4,
+                "blank_effect": BlankEffect.REDEAL,
+            },
+        ),
+    ],
+)
+def test_r_alt_hard_with_its_belief_plays_whole_hands_at_every_table(
+    monkeypatch: pytest.MonkeyPatch, seats: int, options: dict[str, object]
+) -> None:
+    """4 players, pairs and teams, and the alternative rules (RULES.md §13): ``hard`` reads
+    the history, deals from its weighed belief and finishes hands with legal actions."""
+    monkeypatch.setattr(hard, "RACE_BUDGET", 40)
+    monkeypatch.setattr(hard, "ENGINE_SIMULATIONS", 8)
+    rules = Rules(**options)  # type: ignore[arg-type]
+    for seed in range(2):
+        policies = [LevelPolicy("hard")] + [LevelPolicy("normal")] * (seats - 1)
+        assert play_hand(rules, policies, seed=seed, dealer=seed % seats).is_over
