@@ -160,21 +160,8 @@ class Belief:
 
     def observe(self, event: Event, deck: Deck, side: int = 0) -> None:
         """Learn from one event (public, or addressed to this seat)."""
-        drawer = self.drawer
-        if drawer is not None and isinstance(event, CardPlayed | CardsDrawn | Passed):
-            self.drawer = None
-            jump_in = isinstance(event, CardPlayed) and event.jump_in
-            if event.seat != drawer and self.voids[drawer] and not jump_in:
-                # The seat that drew did not play, and no card was kept on purpose (that is
-                # a Passed): the engine passed the turn on because the card drawn could not
-                # be played (R-TURN-5), so it matches nothing either and the void covers it.
-                self.voids[drawer][-1].free = 0
-            elif isinstance(event, Passed) and event.seat == drawer and WEIGHED:
-                # Kept on purpose: the card drawn says something of its own (likelihoods).
-                drew = self.voids[drawer][-1] if self.voids[drawer] else None
-                if drew is not None and drew.source == "drew":
-                    kept = Void(drew.top, drew.colour, False, 0, source="kept", covers=1)
-                    self.voids[drawer].append(kept)
+        if self.drawer is not None and isinstance(event, CardPlayed | CardsDrawn | Passed):
+            self._after_draw(event, self.drawer)
         if isinstance(event, HandStarted):
             self.__init__(self.seat, self.seats)  # type: ignore[misc]
             self.top, self.colour = event.start, event.start.colour
@@ -247,6 +234,22 @@ class Belief:
             self.known = [Counter() for _ in range(self.seats)]
         elif isinstance(event, CardsReceived):
             return
+
+    def _after_draw(self, event: CardPlayed | CardsDrawn | Passed, drawer: int) -> None:
+        """What the next move says about the card ``drawer`` just drew when stuck."""
+        self.drawer = None
+        jump_in = isinstance(event, CardPlayed) and event.jump_in
+        if event.seat != drawer and self.voids[drawer] and not jump_in:
+            # The seat that drew did not play, and no card was kept on purpose (that is
+            # a Passed): the engine passed the turn on because the card drawn could not
+            # be played (R-TURN-5), so it matches nothing either and the void covers it.
+            self.voids[drawer][-1].free = 0
+        elif isinstance(event, Passed) and event.seat == drawer and WEIGHED:
+            # Kept on purpose: the card drawn says something of its own (likelihoods).
+            drew = self.voids[drawer][-1] if self.voids[drawer] else None
+            if drew is not None and drew.source == "drew":
+                kept = Void(drew.top, drew.colour, False, 0, source="kept", covers=1)
+                self.voids[drawer].append(kept)
 
     def constraints(self, seat: int, held: int) -> list[tuple[Void, int]]:
         """The voids of ``seat`` with how many of its ``held`` cards each still covers."""
