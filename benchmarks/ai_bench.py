@@ -89,6 +89,19 @@ def _wild_play(view: PlayerView, face: CardFace, colour: Colour) -> Action:
     raise ValueError(f"no legal play of {face} naming {colour}")
 
 
+#: RLCard's deck prints a colour on every wild: one Wild and one Wild Draw Four of each, in
+#: this order. Ours print none; the port reads the k-th wild of a face (card-id order) so.
+PRINTED = (Colour.RED, Colour.GREEN, Colour.BLUE, Colour.YELLOW)
+
+
+def _printed(view: PlayerView, card: int, colours: list[Colour]) -> Colour:
+    """The colour RLCard's deck would print on our wild ``card`` (UNO Flip: the first)."""
+    faces = view.table.rules.deck().sides[view.table.side]
+    rank = sum(1 for c in range(card) if faces[c] == faces[card])
+    colour = PRINTED[rank % len(PRINTED)]
+    return colour if colour in colours else colours[0]
+
+
 def _take(view: PlayerView) -> Action:
     """Drawing (taking a penalty) or passing, whichever is legal."""
     for action in view.legal:
@@ -111,7 +124,8 @@ def rule_agent(view: PlayerView, rng: random.Random) -> Action | None:
 
     1. ``draw`` if it is legal;
     2. a legal Wild Draw Four, naming the colour it holds most of (its non-wild cards; ties:
-       the first such card in hand order — here card-id order);
+       the first such card in hand order — here card-id order; holding only wilds, it counts
+       the colour letters RLCard's deck prints on them: see :data:`PRINTED`);
     3. otherwise a uniformly random entry of the legal actions without the wilds, unless only
        wilds are legal: then a random ``colour-wild`` (a Wild naming a random colour).
 
@@ -161,7 +175,10 @@ def rule_agent(view: PlayerView, rng: random.Random) -> Action | None:
         for face in hand:
             if face.colour is not None:
                 counts[face.colour] = counts.get(face.colour, 0) + 1
-        colour = max(counts, key=counts.__getitem__) if counts else colours[0]
+        if counts:
+            colour = max(counts, key=counts.__getitem__)
+        else:  # only wilds: RLCard counts the colour letters printed on them
+            colour = _printed(view, next(c for c, f in view.hand if f.is_wild), colours)
         return _wild_play(view, draw_wilds[0], colour)
     return _take(view)
 

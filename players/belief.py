@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine import CardFace, Colour, Deck, Kind, PlayerView
@@ -54,10 +54,33 @@ from engine.events import (
     Passed,
 )
 
+from .likelihoods import LIKELIHOOD
+
 #: Read a wild as a sign: a plain Wild (or Swap Hands) is played when no coloured card
 #: matched, a Wild Draw Four (UNO Flip: Wild Draw Two or Colour) when none of the colour in
 #: play was held. Most players do; a deal breaks the belief when the cards leave no choice.
 WILD_MEANS_STUCK = True
+#: Evidence that makes cards likelier rather than ruling them out (never read as a void).
+LIKINGS = ("named", "kept")
+#: Weigh what actions say (players/likelihoods.py) instead of reading them as rules.
+WEIGHED = True
+
+
+#: The categories of a card against a top card and a colour (:func:`category`).
+CATEGORIES = ("colour", "symbol", "wild", "draw wild", "other")
+
+
+def category(face: CardFace, top: CardFace | None, colour: Colour | None) -> int:
+    """The index in :data:`CATEGORIES` of ``face`` on ``top`` with ``colour`` in play: a card
+    of the colour, one of the same symbol, a plain wild (Wild, Swap Hands, blank), a draw wild,
+    anything else."""
+    if face.colour is None:
+        return 2 if face.kind in (Kind.WILD, Kind.SWAP_HANDS, Kind.BLANK) else 3
+    if face.colour is colour:
+        return 0
+    if top is not None and face.symbol == top.symbol:
+        return 1
+    return 4
 
 
 @dataclass(slots=True)
@@ -71,10 +94,32 @@ class Void:
     colour_only: bool
     free: int  # cards the seat may have got since (drawn after, or the last card drawn)
     coloured: bool = False
-    #: What it was learned from: "drew" (stuck), "innocent" (a challenge), "wild" (a guess).
+    #: What it was learned from: "drew" (on its turn), "innocent" (a challenge, a fact),
+    #: "wild" / "wd4" (a plain / draw wild played), "named" (the colour a wild named).
     source: str = "drew"
+    #: At most this many of the cards held (0: no limit): a card kept covers only itself,
+    #: the last slots of a dealt hand, apart from the cards the other voids cover.
+    covers: int = 0
+
+    def weight(self, face: CardFace) -> float:
+        """How likely a covered card is ``face`` against chance (players/likelihoods.py);
+        a fact (``innocent``), or without :data:`WEIGHED`, 0 or 1."""
+        if self.source == "innocent" or not WEIGHED:
+            return 0.0 if self.rule(face) else 1.0
+        return LIKELIHOOD[self.source][category(face, self.top, self.colour)]
 
     def forbids(self, face: CardFace) -> bool:
+        """Whether ``face`` is unlikely among the covered cards (a liking forbids nothing)."""
+        if self.source in LIKINGS:
+            return False
+        if WEIGHED and self.source != "innocent":
+            return self.weight(face) < 0.5
+        return self.rule(face)
+
+    def rule(self, face: CardFace) -> bool:
+        """The void read as a rule: ``face`` is not among the covered cards."""
+        if self.source in LIKINGS:
+            return False
         if self.colour_only:
             return face.colour is self.colour and face.colour is not None
         assert self.top is not None
@@ -115,15 +160,8 @@ class Belief:
 
     def observe(self, event: Event, deck: Deck, side: int = 0) -> None:
         """Learn from one event (public, or addressed to this seat)."""
-        drawer = self.drawer
-        if drawer is not None and isinstance(event, CardPlayed | CardsDrawn | Passed):
-            self.drawer = None
-            jump_in = isinstance(event, CardPlayed) and event.jump_in
-            if event.seat != drawer and self.voids[drawer] and not jump_in:
-                # The seat that drew did not play, and no card was kept on purpose (that is
-                # a Passed): the engine passed the turn on because the card drawn could not
-                # be played (R-TURN-5), so it matches nothing either and the void covers it.
-                self.voids[drawer][-1].free = 0
+        if self.drawer is not None and isinstance(event, CardPlayed | CardsDrawn | Passed):
+            self._after_draw(event, self.drawer)
         if isinstance(event, HandStarted):
             self.__init__(self.seat, self.seats)  # type: ignore[misc]
             self.top, self.colour = event.start, event.start.colour
@@ -148,7 +186,10 @@ class Belief:
                         self.voids[seat].append(Void(top, colour, False, 0, True, "wild"))
                     elif colour is not None:
                         # A draw wild is played honestly: none of the colour it replaced.
-                        self.voids[seat].append(Void(None, colour, True, 0, source="wild"))
+                        self.voids[seat].append(Void(top, colour, True, 0, source="wd4"))
+                if face.is_wild and not event.jump_in and event.colour is not None and WEIGHED:
+                    # The colour a wild names is most often the one its player holds most of.
+                    self.voids[seat].append(Void(None, event.colour, True, 0, source="named"))
         elif isinstance(event, ColourChosen):
             self.colour = event.colour
         elif isinstance(event, CardsDrawn):
@@ -194,11 +235,29 @@ class Belief:
         elif isinstance(event, CardsReceived):
             return
 
+    def _after_draw(self, event: CardPlayed | CardsDrawn | Passed, drawer: int) -> None:
+        """What the next move says about the card ``drawer`` just drew when stuck."""
+        self.drawer = None
+        jump_in = isinstance(event, CardPlayed) and event.jump_in
+        if event.seat != drawer and self.voids[drawer] and not jump_in:
+            # The seat that drew did not play, and no card was kept on purpose (that is
+            # a Passed): the engine passed the turn on because the card drawn could not
+            # be played (R-TURN-5), so it matches nothing either and the void covers it.
+            self.voids[drawer][-1].free = 0
+        elif isinstance(event, Passed) and event.seat == drawer and WEIGHED:
+            # Kept on purpose: the card drawn says something of its own (likelihoods).
+            drew = self.voids[drawer][-1] if self.voids[drawer] else None
+            if drew is not None and drew.source == "drew":
+                kept = Void(drew.top, drew.colour, False, 0, source="kept", covers=1)
+                self.voids[drawer].append(kept)
+
     def constraints(self, seat: int, held: int) -> list[tuple[Void, int]]:
         """The voids of ``seat`` with how many of its ``held`` cards each still covers."""
         result = []
         for void in self.voids[seat]:
             covered = held - void.free
+            if void.covers:
+                covered = min(covered, void.covers)
             if covered > 0:
                 result.append((void, covered))
         result.sort(key=lambda item: -item[1])
@@ -207,7 +266,7 @@ class Belief:
     def is_void(self, seat: int, colour: Colour, held: int) -> bool:
         """Whether ``seat`` is believed to hold no card of ``colour`` at all now."""
         return any(
-            covered >= held and void.colour is colour
+            covered >= held and void.colour is colour and void.source not in LIKINGS
             for void, covered in self.constraints(seat, held)
         )
 
@@ -262,33 +321,20 @@ class Dealer:
         self.flip = flip
         self.back = list(other) if flip else []
         self.draw_back = t.draw_back if flip and t.draw_size else None
-        # Per seat: known faces, then for each slot the set of ids it may take (None: any).
+        # Per seat: known faces, then for each slot the chance that a card of the pool is
+        # accepted there, by card id (None: any card).
         order = [s for s in range(t.seats) if s != me and counts[s]]
-        self.plan: list[tuple[int, list[CardFace], list[frozenset[int] | None], list[CardFace]]]
+        self.plan: list[tuple[int, list[CardFace], list[Accept | None], list[CardFace]]]
         self.plan = []
         weight: dict[int, int] = {}
         for seat in order:
             held = counts[seat]
             known: list[CardFace] = []
-            slots: list[frozenset[int] | None] = []
+            slots: list[Accept | None] = [None] * held
             if belief is not None:
                 known = list(belief.known[seat].elements())[:held]
-                rules = belief.constraints(seat, held - len(known))
-                cache: dict[int, frozenset[int]] = {}
-                for slot in range(held - len(known)):
-                    active = [void for void, covered in rules if slot < covered]
-                    if not active:
-                        slots.append(None)
-                        continue
-                    key = len(active)
-                    allowed = cache.get(key)
-                    if allowed is None:
-                        allowed = cache[key] = frozenset(
-                            c for c in pool if not any(v.forbids(faces[c]) for v in active)
-                        )
-                    slots.append(allowed)
-            else:
-                slots = [None] * held
+                hidden = held - len(known)
+                slots = _slots(belief.constraints(seat, hidden), hidden, pool, faces)
             weight[seat] = sum(1 for s in slots if s is not None) + 2 * len(known)
             self.plan.append((seat, known, slots, list(t.backs[seat]) if flip else []))
         self.plan.sort(key=lambda item: -weight[item[0]])
@@ -304,17 +350,36 @@ class Dealer:
         other = self.back
         taken: set[int] = set()
 
-        def take(allowed: frozenset[int] | None, back: CardFace | None) -> int | None:
+        rnd = rng.random
+
+        def take(allowed: Accept | None, back: CardFace | None) -> int | None:
             for card in pool:
                 if card in taken:
                     continue
-                if allowed is not None and card not in allowed:
-                    continue
+                if allowed is not None:
+                    chance = allowed[card]
+                    if chance < 1.0 and (chance <= 0.0 or rnd() >= chance):
+                        continue
                 if back is not None and other[card] != back:
                     continue
                 taken.add(card)
                 return card
             return None
+
+        def add(hand: list[int], allowed: Accept | None, needs: list[CardFace]) -> None:
+            """One more card for ``hand``: by ``allowed`` and the next back it ``needs``,
+            else by the back only, else any card left."""
+            back = needs[0] if flip and needs else None
+            got = take(allowed, back)
+            if got is None and allowed is not None:
+                got = take(None, back)
+            if got is None:
+                got = take(None, None)
+            if got is None:
+                raise ValueError("not enough unseen cards")
+            hand.append(got)
+            if flip and other[got] in needs:
+                needs.remove(other[got])
 
         reserved = take(None, self.draw_back) if self.draw_back is not None else None
         hands: list[list[int]] = [[] for _ in range(self.seats)]
@@ -335,30 +400,52 @@ class Dealer:
             for allowed in slots:
                 if len(hand) >= len(slots) + len(known):
                     break
-                back = needs[0] if flip and needs else None
-                got = take(allowed, back)
-                if got is None and allowed is not None:
-                    got = take(None, back)
-                if got is None:
-                    got = take(None, None)
-                if got is None:
-                    raise ValueError("not enough unseen cards")
-                hand.append(got)
-                if flip and other[got] in needs:
-                    needs.remove(other[got])
+                add(hand, allowed, needs)
             while len(hand) < len(slots) + len(known):  # a known face was not found
-                got = take(None, needs[0] if flip and needs else None)
-                if got is None:
-                    got = take(None, None)
-                if got is None:
-                    raise ValueError("not enough unseen cards")
-                hand.append(got)
-                if flip and other[got] in needs:
-                    needs.remove(other[got])
+                add(hand, None, needs)
         pile = [c for c in pool if c not in taken]
         if reserved is not None:
             pile.append(reserved)
         return hands, pile, list(self.discard)
+
+
+#: For each card id, the chance it is accepted in a slot (its weight over the largest).
+Accept = list[float]
+
+
+def _slots(
+    rules: list[tuple[Void, int]], count: int, pool: list[int], faces: Sequence[CardFace]
+) -> list[Accept | None]:
+    """Per slot of a hand (the voids covering the most cards first), the chance each card of
+    ``pool`` is accepted there: the product of the weights of the voids that cover the slot,
+    over the largest such product in the pool (None where nothing is known)."""
+    if not rules:
+        return [None] * count
+    slots: list[Accept | None] = []
+    cache: dict[int, Accept | None] = {}
+    size = max(pool, default=-1) + 1
+    for slot in range(count):
+        picked = [
+            i
+            for i, (void, covered) in enumerate(rules)
+            if (slot >= count - covered if void.covers else slot < covered)
+        ]
+        key = sum(1 << i for i in picked)
+        if key not in cache:
+            active = [rules[i][0] for i in picked]
+            chances = [1.0] * size
+            for card in pool:
+                w = 1.0
+                for void in active:
+                    w *= void.weight(faces[card])
+                chances[card] = w
+            top = max((chances[c] for c in pool), default=0.0)
+            if top <= 0.0 or all(chances[c] == top for c in pool):
+                cache[key] = None
+            else:
+                cache[key] = [w / top for w in chances]
+        slots.append(cache[key])
+    return slots
 
 
 def deal(

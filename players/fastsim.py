@@ -203,6 +203,41 @@ def best_colour(hand: list[int]) -> int:
     return best
 
 
+def _wild_score(kind: int, held: list[int], other: int, danger: bool) -> float:
+    """``normal``'s score for a wild of ``kind`` (``held``: cards per colour code)."""
+    score = float(max(held[:4])) - (8.0 if kind == WILD else 6.0)
+    if kind == WILD_FOUR:
+        score += 2.0 if other <= 2 else 0.5
+    if not danger:
+        return score + 0.5
+    score += 7.5
+    if other <= 1 and kind == WILD_FOUR:
+        score += 5.0
+    return score
+
+
+def _coloured_score(
+    kind: int, follow: int, other: int, prev: int, danger: bool, heads_up: bool
+) -> float:
+    """``normal``'s score for a coloured card of ``kind`` with ``follow`` cards of its colour
+    left: colour control, points to dump, and an action card's attack."""
+    score = float(follow)
+    if kind < 10:
+        return score + 0.02 * kind + (0.15 * kind if danger else 0.01 * kind)
+    if heads_up:
+        attack = 2.5 if follow > 0 else 0.5
+        if kind == DRAW_TWO:
+            attack += 1.5
+    else:
+        attack = 1.0 if kind == DRAW_TWO else 0.5 if kind == SKIP else 0.0
+        if other <= 2 and (kind != REVERSE or prev > 2):
+            attack += 3.0
+    score += attack
+    if not danger:
+        return score + 0.2
+    return score + (8.0 if other <= 1 else 3.0)
+
+
 def choose_play(
     hand: list[int],
     colour: int,
@@ -243,38 +278,9 @@ def choose_play(
             if wild_done & (1 << k):
                 continue
             wild_done |= 1 << k
-            rest = held[:4]
-            score = float(max(rest)) - (8.0 if k == WILD else 6.0)
-            if k == WILD_FOUR:
-                score += 2.0 if other <= 2 else 0.5
-            if danger:
-                score += 7.5
-                if other <= 1 and k == WILD_FOUR:
-                    score += 5.0
-            else:
-                score += 0.5
+            score = _wild_score(k, held, other, danger)
         else:
-            follow = held[c] - 1
-            score = float(follow)
-            if k < 10:
-                score += 0.02 * k
-                score += 0.15 * k if danger else 0.01 * k
-            else:
-                if heads_up:
-                    attack = 2.5 if follow > 0 else 0.5
-                    if k == DRAW_TWO:
-                        attack += 1.5
-                else:
-                    attack = 1.0 if k == DRAW_TWO else 0.5 if k == SKIP else 0.0
-                    if other <= 2 and (k != REVERSE or prev > 2):
-                        attack += 3.0
-                score += attack
-                if danger:
-                    score += 3.0
-                    if other <= 1:
-                        score += 5.0
-                else:
-                    score += 0.2
+            score = _coloured_score(k, held[c] - 1, other, prev, danger, heads_up)
         if score > best_score:
             best, best_score = i, score
     if best < 0:

@@ -68,6 +68,7 @@ from engine import (
     Play,
     PlayerView,
     Rules,
+    TableView,
 )
 from engine.actions import CALL_UNO, CHALLENGE, DRAW, PASS
 from engine.cards import CLASSIC_POINTS
@@ -215,24 +216,29 @@ def spot_from_view(view: PlayerView) -> Spot:
     spot.seat = view.seat
     spot.legal = view.legal
     spot.hand = [face for _, face in view.hand]
-    spot.phase = t.phase
-    spot.current = t.current
-    spot.colour = t.colour
+    _public(spot, t)
     spot.top = t.top
     spot.counts = t.card_counts
-    spot.playing = t.playing
-    spot.clockwise = t.clockwise
-    spot.rules = t.rules
-    spot.side = t.side
     spot.drawn = next((f for c, f in view.hand if c == view.drawn), None)
-    spot.uno_called = t.uno_called
-    spot.uno_seat = t.uno_seat
-    spot.alt = t.alt
-    spot.offender = t.offender
-    spot.prior_colour = t.prior_colour
-    spot.voids = frozenset()
     spot._discard = lambda: t.discard
     return spot
+
+
+def _public(spot: Spot, table: TableView | GameState) -> None:
+    """What a table view and a state call by the same names: the public facts of the hand."""
+    spot.phase = table.phase
+    spot.current = table.current
+    spot.colour = table.colour
+    spot.playing = table.playing
+    spot.clockwise = table.clockwise
+    spot.rules = table.rules
+    spot.side = table.side
+    spot.uno_called = table.uno_called
+    spot.uno_seat = table.uno_seat
+    spot.alt = table.alt
+    spot.offender = table.offender
+    spot.prior_colour = table.prior_colour
+    spot.voids = frozenset()
 
 
 def spot_from_state(state: GameState, seat: int) -> Spot:
@@ -242,22 +248,10 @@ def spot_from_state(state: GameState, seat: int) -> Spot:
     spot.seat = seat
     spot.legal = state.legal_actions(seat)
     spot.hand = [faces[c] for c in state.hands[seat]]
-    spot.phase = state.phase
-    spot.current = state.current
-    spot.colour = state.colour
+    _public(spot, state)
     spot.top = faces[state.discard[-1]]
     spot.counts = [len(h) for h in state.hands]
-    spot.playing = state.playing
-    spot.clockwise = state.clockwise
-    spot.rules = state.rules
-    spot.side = state.side
     spot.drawn = faces[state.drawn] if state.drawn is not None and seat == state.current else None
-    spot.uno_called = state.uno_called
-    spot.uno_seat = state.uno_seat
-    spot.alt = state.alt
-    spot.offender = state.offender
-    spot.prior_colour = state.prior_colour
-    spot.voids = frozenset()
     spot._discard = lambda: [faces[c] for c in state.discard]
     return spot
 

@@ -233,8 +233,8 @@ def test_the_race_keeps_to_its_budget_and_repeats_itself(monkeypatch: pytest.Mon
 
     monkeypatch.setattr(hard, "_sim_value", counted)
     monkeypatch.setattr(hard, "RACE_BUDGET", 120)
-    positions = _searched_positions(12)
-    assert len(positions) == 12
+    positions = _searched_positions(24)
+    assert len(positions) == 24
     short = 0
     for k, (view, history) in enumerate(positions):
         rollouts.append(0)
