@@ -56,11 +56,6 @@ COLOURS: tuple[theme.RGB, ...] = (
 _FIGURE_CHARS = frozenset("0123456789+-−–—.,:/%()# \u00a0\u202f×")
 
 
-def printable(text: str) -> str:
-    """``text`` as drawn: cleaned (:func:`renders.text.clean_name`)."""
-    return clean_name(text)
-
-
 def is_figure(text: str) -> bool:
     """Whether ``text`` reads as a number (``1.234``, ``56,7 %``, ``+20``), or is a dash."""
     return bool(text) and all(ch in _FIGURE_CHARS for ch in text)
@@ -109,7 +104,7 @@ def prepare(text: str, px: int) -> Prepared:
     (:func:`renders.text.shape`): ranks, figures, headers and the names on a board's first
     page come back on every render.
     """
-    shown = printable(text)
+    shown = clean_name(text)
     return shown, measure(shown, px)
 
 

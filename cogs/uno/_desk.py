@@ -206,7 +206,7 @@ class TableDesk:
         """**Play again**: a new lobby with the same rules; the others are invited."""
         host = await self.as_player(act.interaction, table.tournament)
         lobby = await self.service.rematch(table, host)
-        await self.messages.refresh(lobby, repost=True)
+        await self.messages.show(lobby, repost=True)
         await self.replies.say(act.interaction, t("ok.again"))
 
     async def show_picture(self, act: Act, table: Table) -> None:

@@ -275,7 +275,7 @@ class Uno(
                 language=guild_language(interaction),
                 tournament=tournament,
             )
-            await self.messages.refresh(table, repost=True)
+            await self.messages.show(table, repost=True)
             await self.replies.say(interaction, t("ok.opened"))
 
         await self.replies.run(interaction, body, defer="thinking")
@@ -375,7 +375,7 @@ class Uno(
 
         async def body() -> None:
             self.replies.cooldowns.check(interaction.user.id, "repost", REPOST_COOLDOWN)
-            await self.messages.refresh(await self.desk.table_here(Act(interaction)), repost=True)
+            await self.messages.show(await self.desk.table_here(Act(interaction)), repost=True)
             await self.replies.say(interaction, t("ok.reposted"))
 
         await self.replies.run(interaction, body, defer="thinking")

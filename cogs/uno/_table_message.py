@@ -243,10 +243,6 @@ class TableMessages:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(done, timeout=WAIT_FOR_EDIT)
 
-    async def refresh(self, table: Table, *, repost: bool = False) -> None:
-        """The same as :meth:`show` (kept for the handlers' wording)."""
-        await self.show(table, repost=repost)
-
     async def refresh_all(self, tables: list[Table]) -> None:
         """After a start: show every live table's message again, a few at a time."""
         gate = asyncio.Semaphore(REFRESH_AT_ONCE)

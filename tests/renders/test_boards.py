@@ -327,7 +327,7 @@ def test_columns_share_the_width_and_long_text_is_cut() -> None:
         True,
     ]
     # The text font has dashes, the times sign and bullets now: they are drawn as written.
-    assert grid.printable("a\nb — c") == "a b — c"
+    assert grid.clean_name("a\nb — c") == "a b — c"
     for mark in "—–×•·":
         assert text.choose_face(mark) == text.PRIMARY, mark
     assert text.choose_face("−") != text.MISSING  # the minus sign, from another font
