@@ -216,12 +216,15 @@ async def test_r_time_1_a_minute_long_outage_on_a_persons_turn_plays_nobody(
         assert paused.match.hand.current == 0  # still Alice's turn
         assert not any(isinstance(e, TimedOut) for e in paused.recent)
         record = next(e for e in paused.recent if isinstance(e, ClockPaused))
+        assert paused.deadline is not None
         # Alice gets back the time the outage took, as the test saw it on the fake clock: at
         # least the minute (less what the bot took to notice the drop), at most the time from
         # the last thing the bot heard before the drop until the test read the record. A
-        # slower machine widens both sides alike.
-        assert 60 - (noticed - began) <= record.seconds <= seen - began
-        assert paused.deadline is not None
+        # slower machine widens both sides alike. Her deadline moves by exactly that; the
+        # record says it in whole seconds.
+        given = paused.deadline - before.deadline
+        assert 60 - (noticed - began) <= given <= seen - began
+        assert record.seconds == round(given)
         assert paused.deadline > world.fake.clock.now()
         await world.fake.pass_time(paused.deadline - world.fake.clock.now() + 2, step=10)
         timed_out = await _wait_for_record(world, table_id, TimedOut)
