@@ -129,7 +129,10 @@ async def test_alerts_at_once_ping_at_once_never_never_and_a_quiet_server_stays_
     # The server turns pings off: nobody is pinged, whatever they chose.
     await slash(world, world.dario, "uno-admin settings", turn_ping=-1)
     quiet = world.fake.clock.now()
-    await slash(world, world.bruno, "uno play", card="R4")
+    # Bruno calls UNO: nobody may catch him, so the computer draws the stacked B1, which it
+    # cannot play, and the turn comes to Alice (a catch would give Bruno B1 and B2, and the
+    # computer a random card that could skip her).
+    await slash(world, world.bruno, "uno play", card="R4", uno=True)
     await turn_of(world, table_id, 0)
     await world.fake.pass_time(PAST_THE_DEFAULT)
     await slash(world, world.alice, "uno hand")  # one more round trip through the bot
