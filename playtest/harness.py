@@ -15,6 +15,7 @@ import io
 import random
 import re
 import sqlite3
+import sys
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
@@ -139,9 +140,14 @@ async def make_world(
 
 
 @pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[World]:
+async def world(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[World]:
     async with make_world(tmp_path) as made:
         yield made
+        # A fixture does not see its test's exception: when the test failed, say what the
+        # bot said, as make_world does for a test that uses it directly.
+        report = getattr(request.node, "report_of_call", None)
+        if report is not None and report.failed:
+            sys.stderr.write(f"\n--- bot output ---\n{made.bot.output_text}\n")
 
 
 # -- reading what users see -------------------------------------------------------------------

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -83,3 +84,12 @@ PROFILES = {
 for _profile, _settings in PROFILES.items():
     settings.register_profile(_profile, _settings)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Keep the test's own outcome on the item (``report_of_call``): the world fixture of
+    playtest/harness.py prints the bot's output when the test failed."""
+    outcome = yield
+    if call.when == "call":
+        item.report_of_call = outcome.get_result()  # type: ignore[attr-defined]
