@@ -12,18 +12,14 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-import discord
 import pytest
 import pytest_asyncio
-from discord.ext import commands
 
-import cogs.uno
 from cogs.uno._house import HOUSE_RULES
 from cogs.uno._i18n import (
     DISCORD_LOCALES,
     LANGUAGES,
     LOCALES,
-    CatalogueTranslator,
     catalogue,
     plural_categories,
     speaking,
@@ -35,7 +31,7 @@ from engine import PRESETS, CardFace, Rules, classic_deck
 from fakediscord.validate import COMMAND_CHARACTERS, check_commands, command_size
 from renders.stats import LABEL_PX, LABEL_WIDTH
 from renders.text import measure, shape
-from storage import GameRepository
+from tools.command_sizes import registration
 
 ENGLISH = catalogue("en")
 #: Grammatical forms a language may add to a key of English's (``own_form``): French names a
@@ -369,17 +365,9 @@ def test_the_pictures_words_are_drawn_whole(language: str) -> None:
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def payloads() -> Any:
-    """The registration discord.py sends: both commands, translated into every locale."""
-    bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
-    repo = await GameRepository.open(":memory:")
-    bot.repo = repo  # type: ignore[attr-defined]
-    await cogs.uno.setup(bot)
-    translator = CatalogueTranslator()
-    made = [await c.get_translated_payload(bot.tree, translator) for c in bot.tree.get_commands()]
-    for name in list(bot.cogs):
-        await bot.remove_cog(name)
-    await repo.close()
-    return made
+    """The registration discord.py sends: both commands, translated into every locale (as
+    tools/command_sizes.py reads it)."""
+    return await registration()
 
 
 def valid_name(name: str) -> bool:
