@@ -431,7 +431,10 @@ async def test_turn_pings_one_per_waiting_person_gone_when_they_act_none_for_com
         assert not ping.deleted
         await slash(world, world.alice, "uno play", card="R1")
         await world.fake.wait_for(lambda: ping.deleted, what="the ping going away")
-        await slash(world, world.bruno, "uno play", card="R4")  # Bruno is quick again
+        # Bruno is quick again, and calls UNO: nobody may catch him, so the computer draws the
+        # stacked B1, which it cannot play (a catch would give Bruno B1 and B2, and the
+        # computer a random card that could skip Alice).
+        await slash(world, world.bruno, "uno play", card="R4", uno=True)
         await alices_turn(world, table_id)
         await world.fake.pass_time(30)  # Alice waits again
         await world.fake.wait_for(
