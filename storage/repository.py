@@ -85,15 +85,17 @@ class ActionRow:
 
 
 def _migrations(dialect: Dialect = "sqlite") -> list[tuple[int, str, str]]:
-    """The numbered ``.sql`` files of ``storage/migrations`` (SQLite) or of its
-    ``postgresql`` folder, in order. Both sets carry the same numbers for the same schema."""
+    """The numbered ``.sql`` files of ``storage/migrations``, in order. For PostgreSQL, a file of
+    the same name in its ``postgresql`` folder stands in for one whose SQL differs there (types,
+    collations); where the two dialects read the same SQL, there is one file."""
     folder = resources.files("storage.migrations")
-    if dialect == "postgresql":
-        folder = folder / "postgresql"
+    own = folder / "postgresql"
     found = []
     for entry in folder.iterdir():
         name = entry.name
         if name.endswith(".sql") and name[:4].isdigit():
+            if dialect == "postgresql" and own.joinpath(name).is_file():
+                entry = own / name
             found.append((int(name[:4]), name, entry.read_text(encoding="utf-8")))
     return sorted(found)
 
