@@ -5,7 +5,8 @@ Pure functions of engine values and table data; no Discord objects here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from engine import Action, CardFace, Colour, Rules
@@ -126,19 +127,16 @@ def cards_count(count: int) -> str:
 
 def describe(event: Event, names: Sequence[str]) -> str | None:
     """One sentence for a public event of the table's log (see ``tables.records``)."""
+    who = partial(_name, names)
     for words in (_card_words, _call_words, _hand_words, _seat_words):
-        text = words(event, names)
+        text = words(event, who)
         if text is not None:
             return text
     return None
 
 
-def _card_words(event: Event, names: Sequence[str]) -> str | None:
+def _card_words(event: Event, who: Callable[[Any], str]) -> str | None:
     """What was played, drawn, given or turned over."""
-
-    def who(seat: int) -> str:
-        return _name(names, seat)
-
     match event:
         case HandStarted():
             return t(
@@ -184,12 +182,8 @@ def _card_words(event: Event, names: Sequence[str]) -> str | None:
     return None
 
 
-def _call_words(event: Event, names: Sequence[str]) -> str | None:
+def _call_words(event: Event, who: Callable[[Any], str]) -> str | None:
     """Calls, catches and challenges; hands that change owners."""
-
-    def who(seat: int) -> str:
-        return _name(names, seat)
-
     match event:
         case ChallengeResolved():
             key = "guilty" if event.guilty else "innocent"
@@ -211,25 +205,25 @@ def _call_words(event: Event, names: Sequence[str]) -> str | None:
     return None
 
 
-def _hand_words(event: Event, names: Sequence[str]) -> str | None:
+def _hand_words(event: Event, who: Callable[[Any], str]) -> str | None:
     """How hands and the match begin and end."""
     match event:
         case HandEnded(termination=Termination.TIME_LIMIT):  # R-ALT-1
-            return t("event.HandEnded.time_limit", winner=_name(names, _first(event.ranking)))
+            return t("event.HandEnded.time_limit", winner=who(_first(event.ranking)))
         case HandEnded():
-            return t("event.HandEnded", winner=_name(names, _first(event.ranking)))
+            return t("event.HandEnded", winner=who(_first(event.ranking)))
         case HandScored():
             gains = event.gains
             points = gains[event.winner] if 0 <= event.winner < len(gains) else 0
-            return t_plural("event.HandScored", points, winner=_name(names, event.winner))
+            return t_plural("event.HandScored", points, winner=who(event.winner))
         case MatchEnded():
-            return t("event.MatchEnded", winner=_name(names, _first(event.ranking)))
+            return t("event.MatchEnded", winner=who(_first(event.ranking)))
         case DealerChosen():
-            return t("event.DealerChosen", dealer=_name(names, event.dealer))
+            return t("event.DealerChosen", dealer=who(event.dealer))
     return None
 
 
-def _seat_words(event: Event, names: Sequence[str]) -> str | None:
+def _seat_words(event: Event, who: Callable[[Any], str]) -> str | None:
     """What happened to one seat (skipped, out, timed out, …), and the table's own notes."""
     match event:
         case (
@@ -245,9 +239,9 @@ def _seat_words(event: Event, names: Sequence[str]) -> str | None:
             | Replaced()
             | Reclaimed()
         ):
-            return t(f"event.{type(event).__name__}", seat=_name(names, event.seat))
+            return t(f"event.{type(event).__name__}", seat=who(event.seat))
         case ClockPaused():
-            return t("event.ClockPaused", seat=_name(names, event.seat), seconds=event.seconds)
+            return t("event.ClockPaused", seat=who(event.seat), seconds=event.seconds)
         case LobbyExpired() | TableIdle() | NoHumansLeft():
             return t(f"event.{type(event).__name__}")
     return None
