@@ -207,25 +207,10 @@ class Match:
 
     def apply(self, seat: int, action: Action | str) -> MatchTransition:
         """Apply an action to the current hand; score the hand if it ends."""
-        if self.ranking:  # self.is_over, inlined: this runs on every step
+        if self.is_over:
             raise IllegalActionError(Reason.MATCH_OVER)
         hand, hand_events = self.hand.apply(seat, action)
-        # The constructor, not dataclasses.replace(), which looks the fields up on every call
-        # and costs twice as much: this runs on every step of a match.
-        match = Match(
-            rules=self.rules,
-            players=self.players,
-            seed=self.seed,
-            dealer=self.dealer,
-            hand=hand,
-            scores=self.scores,
-            hands_won=self.hands_won,
-            eliminated=self.eliminated,
-            left=self.left,
-            history=self.history,
-            ranking=self.ranking,
-            version=self.version + 1,
-        )
+        match = replace(self, hand=hand, version=self.version + 1)
         if hand.termination is None:  # the hand goes on: nothing to score
             return MatchTransition(match, hand_events)
         events = list(hand_events)
