@@ -12,7 +12,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -33,8 +33,3 @@ def shuffled(items: Iterable[T], *, seed: int, counter: int) -> list[T]:
         j = int(rnd() * (i + 1))
         result[i], result[j] = result[j], result[i]
     return result
-
-
-def pick(items: Sequence[T], rnd: random.Random) -> T:
-    """One item chosen with ``Random.random()`` only."""
-    return items[int(rnd.random() * len(items))]

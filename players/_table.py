@@ -45,15 +45,6 @@ def unseen(
     return +pool  # drop zero (and, defensively, negative) counts
 
 
-def colour_counts(faces: Iterable[CardFace]) -> dict[Colour, int]:
-    """How many cards of each colour (wilds have none)."""
-    counts = dict.fromkeys(COLOURS, 0)
-    for face in faces:
-        if face.colour is not None:
-            counts[face.colour] += 1
-    return counts
-
-
 def prob_holds_any(pool: int, matching: int, hand: int) -> float:
     """Hypergeometric: the chance that ``hand`` cards drawn from ``pool`` hold at least one of
     ``matching`` marked cards."""
