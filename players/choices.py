@@ -94,12 +94,6 @@ class Seat(Protocol):
     def alt(self) -> AltState | None: ...
 
 
-def plays_classic(rules: Rules) -> bool:
-    """Whether a hand under ``rules`` is played as the classic cards are: no alternative
-    rule and no blank card (what the fast simulator of ``hard`` models)."""
-    return not rules.alternative and not rules.blank_cards
-
-
 def waits_for_choice(view: PlayerView) -> bool:
     """Whether the hand waits for this seat's choice of the alternative rules."""
     t = view.table

@@ -80,11 +80,6 @@ class PlayerStats:
         """Matches won per match played (0 before any)."""
         return self.wins / self.matches if self.matches else 0.0
 
-    @property
-    def hand_win_rate(self) -> float:
-        """Hands won per hand played (0 before any)."""
-        return self.hands_won / self.hands_played if self.hands_played else 0.0
-
 
 @dataclass(frozen=True, slots=True)
 class Season:

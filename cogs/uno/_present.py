@@ -9,8 +9,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
-from engine import Action, CardFace, Colour, Rules
-from engine.actions import CallUno, CatchUno, Challenge, ChooseColour, Draw, Pass, Play
+from engine import CardFace, Colour, Rules
 from engine.cards import Kind
 from engine.events import (
     CardPlayed,
@@ -84,29 +83,6 @@ def card_name(face: CardFace | str) -> str:
     if face.kind is Kind.NUMBER:
         return t("card.number", number=face.number, **colours)
     return t(_card_key(face.kind), **colours)
-
-
-def action_name(action: Action, names: Sequence[str]) -> str:
-    """A short label for an action (used in selects and help)."""
-    if isinstance(action, Play):
-        label = card_name(action.face)
-        if action.colour is not None:
-            label += f" → {colour_name(action.colour)}"
-        if action.target is not None:
-            label += f" ⇄ {_name(names, action.target)}"
-        return label
-    if isinstance(action, Draw):
-        return t("button.draw")
-    if isinstance(action, Pass):
-        return t("button.pass")
-    if isinstance(action, ChooseColour):
-        return colour_name(action.colour)
-    if isinstance(action, Challenge):
-        return t("button.challenge")
-    if isinstance(action, CallUno):
-        return t("button.uno")
-    assert isinstance(action, CatchUno)
-    return t("button.catch", name=_name(names, action.target))
 
 
 def _name(names: Sequence[str], seat: Any) -> str:

@@ -18,7 +18,6 @@ from cogs.uno._desk import notes_for
 from cogs.uno._i18n import LANGUAGES, catalogue, speaking, t
 from cogs.uno._messages import hand_payload
 from cogs.uno._present import (
-    action_name,
     card_name,
     colour_name,
     describe,
@@ -90,19 +89,6 @@ def test_every_face_of_every_deck_has_a_distinct_name() -> None:
 def test_colour_names() -> None:
     assert [colour_name(c) for c in Colour] == ["Red", "Yellow", "Green", "Blue"]
     assert colour_name("B") == "Blue"
-
-
-def test_action_names() -> None:
-    names = ["Ann", "Bob", "Cid"]
-    assert action_name(parse_action("R7"), names) == "Red 7"
-    assert action_name(parse_action("W4=B"), names) == "Wild Draw Four → Blue"
-    assert action_name(parse_action("WH=G@2"), names) == "Swap Hands → Green ⇄ Cid"
-    assert action_name(parse_action("draw"), names) == "Draw"
-    assert action_name(parse_action("pass"), names) == "Keep it (pass)"
-    assert action_name(parse_action("colour=Y"), names) == "Yellow"
-    assert action_name(parse_action("challenge"), names) == "Challenge"
-    assert action_name(parse_action("uno"), names) == "UNO!"
-    assert action_name(parse_action("catch@1"), names) == "Catch Bob"
 
 
 # -- event sentences --------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import pytest
 import players
 from engine import Action, GameState, Phase, PlayerView, Rules
 from engine.game import deal
-from players import choices, hard, normal
+from players import fastsim, hard, normal
 from players.arena import play_hand
 from players.turns import ask_order, next_actor
 
@@ -199,9 +199,10 @@ def test_r_alt_2_normal_plays_a_swapping_0_only_when_the_swap_gains_cards() -> N
 
 
 def test_r_alt_the_fast_simulator_is_used_for_the_classic_cards_only() -> None:
-    assert choices.plays_classic(Rules())
-    assert not choices.plays_classic(Rules(seven_swap=True))
-    assert not choices.plays_classic(Rules(blank_cards=1))  # a blank card is a Wild there
+    seats = (True,) * 4
+    assert fastsim.supports(Rules(), seats)
+    assert not fastsim.supports(Rules(seven_swap=True), seats)
+    assert not fastsim.supports(Rules(blank_cards=1), seats)  # a blank card is a Wild there
 
 
 # -- whole hands ------------------------------------------------------------------------------

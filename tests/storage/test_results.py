@@ -283,7 +283,6 @@ async def test_stats_sum_the_matches_and_track_streaks_and_colours(
     assert (stats.matches, stats.wins, stats.best_streak, stats.current_streak) == (7, 5, 3, 0)
     assert stats.win_rate == pytest.approx(5 / 7)
     assert (stats.hands_played, stats.hands_won) == (21, 10)
-    assert stats.hand_win_rate == pytest.approx(10 / 21)
     assert (stats.points, stats.uno_calls, stats.catches_made, stats.catches_suffered) == (
         70,
         7,
