@@ -56,9 +56,6 @@ ACCENTS: dict[str, int] = {
     "V": 0x8E24AA,
 }
 NEUTRAL = 0x2F3136
-#: Discord's limits for one Components V2 message.
-MAX_COMPONENTS = 40
-MAX_TEXT = 4000
 
 
 async def table_layout(
