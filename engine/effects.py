@@ -16,7 +16,6 @@ play and the penalty the card may have answered).
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Callable
 
 from . import blanks, skips, spells
@@ -33,8 +32,7 @@ from .events import (
 )
 from .hand import ANSWERING, Hand, Phase, hand_complete
 from .rules import SkipVariant, Stacking, UnoPenalty
-from .step import close_uno_window, draw, finish, flip, go_out, skip, take
-from .tables import tables_for
+from .step import close_uno_window, draw, finish, flip, go_out, replaced, skip, take
 
 Effect = Callable[[Hand, list[Event], int, Play, Hand], None]
 StartEffect = Callable[[Hand, list[Event], int], None]
@@ -78,18 +76,13 @@ def play_card(draft: Hand, ev: list[Event], seat: int, play: Play, prior: Hand) 
 def _take_played(draft: Hand, seat: int, face: CardFace) -> int:
     """Take the card played out of the hand: the card just drawn (R-TURN-5), else the lowest
     id showing ``face``."""
+    card = draft.drawn
+    if card is None:
+        return take(draft, seat, face)
     hand = draft.hands[seat]
-    if draft.drawn is not None:
-        i = hand.index(draft.drawn)
-    else:
-        tables = tables_for(draft.faces)
-        if not tables.adjacent_copies:
-            return take(draft, seat, face)
-        i = bisect_left(hand, tables.low[face.notation])  # a face's copies are one run of ids
-    hands = list(draft.hands)  # replaced(), inlined: this runs on every play
-    hands[seat] = hand[:i] + hand[i + 1 :]
-    draft.hands = tuple(hands)
-    return hand[i]
+    i = hand.index(card)
+    draft.hands = replaced(draft.hands, seat, hand[:i] + hand[i + 1 :])
+    return card
 
 
 # -- the effects, by kind ----------------------------------------------------------------------

@@ -29,7 +29,7 @@ SWAP_PLAYS: tuple[Play, ...] = (Play(CardFace.of(None, Kind.SWAP_HANDS), ALL_COL
 class SideTables:
     """What the engine needs to know about each card id on one side of a deck."""
 
-    __slots__ = ("adjacent_copies", "colours", "faces", "low", "plays", "rows")
+    __slots__ = ("adjacent_copies", "colours", "faces", "plays", "rows")
 
     def __init__(self, faces: tuple[CardFace, ...]) -> None:
         self.faces = faces
@@ -46,14 +46,9 @@ class SideTables:
                 by_face[face] = tuple(Play(face, c) for c in colours)
         self.plays = tuple(by_face[face] for face in faces)
         # Whether all copies of each face have adjacent ids (so a sorted hand lists them
-        # together). Every deck the engine builds does; the fast paths rely on it.
+        # together). Every deck the engine builds does; the fast path of legal_actions relies on it.
         runs = [face for card, face in enumerate(faces) if not card or faces[card - 1] != face]
         self.adjacent_copies = len(runs) == len(by_face)
-        # The lowest id of each face, by notation (equal faces share it; its hash is cached):
-        # with adjacent copies, where a face's copies start in a sorted hand.
-        self.low: dict[str, int] = {}
-        for card, face in enumerate(faces):
-            self.low.setdefault(face.notation, card)
         # rows[top][i]: plays_on(top, colours[i]), built on first use (engine.legality reads it).
         self.rows: list[tuple[tuple[tuple[Play, ...], ...], ...] | None] = [None] * len(faces)
 
