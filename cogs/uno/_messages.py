@@ -407,53 +407,33 @@ def _choice_menus(
     """The menus of the alternative rules' choices, when the hand waits for one: the
     opponent to swap hands with (R-ALT-2, R-ALT-3), the card a Skip gives and to whom
     (R-ALT-4), a partner's gift (R-ALT-5). ``None`` for any other phase."""
-    legal, version = view.legal, table.version
+    legal = view.legal
+
+    def menu(
+        verb: str, arg: str | None, options: list[discord.SelectOption]
+    ) -> discord.ui.Select[Any]:
+        return select(
+            verb, table.id, table.version, arg, placeholder=t(f"select.{verb}"), options=options
+        )
+
     swaps = sorted({a.target for a in legal if isinstance(a, Swap)})
     if swaps:
-        options = _seat_options(names, view, swaps)
-        return [
-            select(
-                "exchange",
-                table.id,
-                version,
-                None,
-                placeholder=t("select.exchange"),
-                options=options,
-            )
-        ]
+        return [menu("exchange", None, _seat_options(names, view, swaps))]
     gives = [a for a in legal if isinstance(a, Give)]
     if gives:
         if ui.give is not None:
             targets = sorted({a.target for a in gives if a.face.notation == ui.give})
             if targets:
-                options = _seat_options(names, view, targets)
-                return [
-                    select(
-                        "giveto",
-                        table.id,
-                        version,
-                        ui.give,
-                        placeholder=t("select.giveto"),
-                        options=options,
-                    )
-                ]
+                return [menu("giveto", ui.give, _seat_options(names, view, targets))]
         faces = list(dict.fromkeys(a.face for a in gives))[:SELECT_PAGE]
-        options = _face_options(view, faces, emojis)
-        return [
-            select("give", table.id, version, None, placeholder=t("select.give"), options=options)
-        ]
+        return [menu("give", None, _face_options(view, faces, emojis))]
     gifts = [a for a in legal if isinstance(a, Gift)]
     if gifts or any(isinstance(a, NoGift) for a in legal):
         items: list[discord.ui.Item[Any]] = []
         faces = list(dict.fromkeys(a.face for a in gifts))[:SELECT_PAGE]
         if faces:
-            options = _face_options(view, faces, emojis)
-            items.append(
-                select(
-                    "gift", table.id, version, None, placeholder=t("select.gift"), options=options
-                )
-            )
-        items.append(button("nogift", table.id, version, None, label=t("button.nogift")))
+            items.append(menu("gift", None, _face_options(view, faces, emojis)))
+        items.append(button("nogift", table.id, table.version, None, label=t("button.nogift")))
         return items
     return None
 
