@@ -241,9 +241,7 @@ def legal_actions(state: Hand, seat: int) -> tuple[Action, ...]:
         hand = state.hands[seat]
         tables = tables_for(state.deck.sides[state.side])
         if tables.adjacent_copies and (len(hand) > 1 or not state.rules.no_action_finish):
-            top = state.discard[-1]
-            rows = tables.rows[top] or tables.rows_on(top)  # tables.plays_on(), inlined
-            row = rows[tables.colours.index(colour)]
+            row = tables.plays_on(state.discard[-1], colour)
             actions: list[Action] = []
             last: tuple[Play, ...] = ()
             for card in hand:

@@ -57,14 +57,9 @@ class SideTables:
         :attr:`plays` if it matches (:data:`SWAP_PLAYS` for a Swap Hands), else ``()``."""
         rows = self.rows[top]
         if rows is None:
-            rows = self.rows_on(top)
+            top_face = self.faces[top]
+            rows = self.rows[top] = tuple(self._row(top_face, c) for c in self.colours)
         return rows[self.colours.index(colour)]
-
-    def rows_on(self, top: int) -> tuple[tuple[tuple[Play, ...], ...], ...]:
-        """:meth:`plays_on` ``top`` for each of :attr:`colours`, kept in :attr:`rows`."""
-        top_face = self.faces[top]
-        rows = self.rows[top] = tuple(self._row(top_face, c) for c in self.colours)
-        return rows
 
     def _row(self, top: CardFace, colour: Colour) -> tuple[tuple[Play, ...], ...]:
         return tuple(
