@@ -257,11 +257,6 @@ def legal_actions(state: Hand, seat: int) -> tuple[Action, ...]:
                 state.rules.draw_only_if_stuck or (not state.draw_pile and len(state.discard) < 2)
             ):
                 actions.append(DRAW)
-            window = state.uno_seat
-            # with_uno() adds nothing unless the window is this seat's or the seat that
-            # opened it holds one card (the test it starts with, inlined).
-            if window is None or (window != seat and len(state.hands[window]) != 1):
-                return tuple(actions)
             return with_uno(state, seat, actions)
     if state.phase is Phase.HAND_OVER or not 0 <= seat < state.seats:
         return ()
