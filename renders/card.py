@@ -665,17 +665,11 @@ SHADOW_OFFSET = (3, 4)
 
 
 @lru_cache(maxsize=512)
-def card_sprite(
-    face: CardFace,
-    width: int,
-    variant: Variant = Variant.NORMAL,
-    *,
-    side: int = 0,
-    index: bool = True,
-) -> Image.Image:
-    """:func:`render_card` with its :func:`card_shadow` already under it, as one RGBA image
-    (:data:`SHADOW_OFFSET` larger): a hand pastes each card once instead of twice."""
-    card = render_card(face, width, variant, side=side, index=index)
+def card_sprite(face: CardFace, width: int, *, side: int = 0) -> Image.Image:
+    """:func:`render_card` as a hand shows it (no corner index), with its :func:`card_shadow`
+    already under it, as one RGBA image (:data:`SHADOW_OFFSET` larger): a hand pastes each
+    card once instead of twice."""
+    card = render_card(face, width, side=side, index=False)
     shadow = card_shadow(width)
     dx, dy = SHADOW_OFFSET
     sprite = Image.new("RGBA", (card.width + dx, card.height + dy), (0, 0, 0, 0))

@@ -116,7 +116,7 @@ def draw_blended(scene: HandScene) -> bytes:
     w = theme.HAND_CARD_W
     for face, (x, y) in zip(scene.faces, positions, strict=True):
         # The card and its shadow; no corner index: nothing covers the value in the middle.
-        sprite = card_sprite(face, w, side=scene.side, index=False)
+        sprite = card_sprite(face, w, side=scene.side)
         canvas.paste(sprite, (x, y), sprite)
     return encode_png(canvas, flip=scene.flip)
 
@@ -126,7 +126,7 @@ def _tile(face: CardFace, side: int, flip: bool) -> Image.Image:
     """A card and its shadow blended onto the hand's background and mapped onto the
     palette, once per face, side and palette. Cards of one row lie
     :data:`~renders.theme.HAND_GAP` apart, wider than a shadow: tiles never overlap."""
-    sprite = card_sprite(face, theme.HAND_CARD_W, side=side, index=False)
+    sprite = card_sprite(face, theme.HAND_CARD_W, side=side)
     tile = Image.new("RGB", sprite.size, theme.hand_bg(side))
     tile.paste(sprite, (0, 0), sprite)
     return quantize(tile, flip=flip)
