@@ -280,12 +280,6 @@ class Uno(
 
         await self.replies.run(interaction, body, defer="thinking")
 
-    @new.autocomplete("preset")
-    async def _new_preset(
-        self, interaction: Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await self._presets(interaction, current)
-
     @app_commands.command(name="addbot", description="Seat a computer player (host only)")
     @app_commands.describe(level="How well it plays (default: normal)")
     @app_commands.choices(level=LEVEL_CHOICES)
@@ -339,12 +333,6 @@ class Uno(
             choices.append(app_commands.Choice(name=label, value=action.face.notation))
         return choices[:25]
 
-    @play.autocomplete("colour")
-    async def _play_colours(
-        self, interaction: Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await self._colours(interaction, current)
-
     @app_commands.command(name="colour", description="Name the colour of a Wild turned up first")
     @app_commands.describe(colour="The colour to play on")
     async def colour(
@@ -352,12 +340,6 @@ class Uno(
     ) -> None:
         """Name the colour of a Wild turned up at the start (R-SETUP-5)."""
         await self.run_command(interaction, colour=colour)
-
-    @colour.autocomplete("colour")
-    async def _colour_colours(
-        self, interaction: Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await self._colours(interaction, current)
 
     @app_commands.command(name="catch", description="Catch a player who didn't call UNO")
     @app_commands.describe(player="Who to catch (default: whoever is open to a catch)")
@@ -445,14 +427,10 @@ class Uno(
 
         await self.replies.run(interaction, body, defer="thinking")
 
-    @rules.autocomplete("preset")
-    async def _rules_preset(
-        self, interaction: Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await self._presets(interaction, current)
-
     # -- autocompletes ----------------------------------------------------------------------
 
+    @new.autocomplete("preset")
+    @rules.autocomplete("preset")
     async def _presets(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
@@ -460,6 +438,8 @@ class Uno(
         await self.replies.speak_to(interaction)
         return await preset_choices(self.repo.presets, interaction.guild_id or 0, current)
 
+    @play.autocomplete("colour")
+    @colour.autocomplete("colour")
     async def _colours(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:

@@ -138,6 +138,25 @@ async def test_play_autocompletes_the_card(bot: UnoBot) -> None:
     assert [p.name for p in play.parameters if p.autocomplete] == ["card", "colour"]
 
 
+async def test_presets_and_colours_are_autocompleted_wherever_they_are_asked(
+    bot: UnoBot,
+) -> None:
+    # One autocomplete serves /uno new's and /uno rules' preset, another /uno play's and
+    # /uno colour's colour.
+    group = uno_group(bot)
+    for name, option in (
+        ("new", "preset"),
+        ("rules", "preset"),
+        ("play", "colour"),
+        ("colour", "colour"),
+    ):
+        command = group.get_command(name)
+        assert isinstance(command, app_commands.Command)
+        parameter = command.get_parameter(option)
+        assert parameter is not None
+        assert parameter.autocomplete, (name, option)
+
+
 async def test_the_command_payload_serialises(bot: UnoBot) -> None:
     payload = [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
     assert [p["name"] for p in payload] == ["uno", "uno-admin"]

@@ -265,6 +265,11 @@ async def test_a_house_preset_is_saved_explained_used_and_forgotten(world: World
         world.alice, world.channel, "uno new", focused="preset", preset="ven"
     )
     assert offered.values == ["Venerdì"]
+    # /uno rules preset: offers them too (one autocomplete serves both commands).
+    for_rules = await world.fake.autocomplete(
+        world.alice, world.channel, "uno rules", focused="preset", preset="ven"
+    )
+    assert for_rules.values == ["Venerdì"]
     everything = await world.fake.autocomplete(
         world.alice, world.channel, "uno new", focused="preset", preset=""
     )
