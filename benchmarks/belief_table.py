@@ -38,8 +38,8 @@ from ai_bench import rule_agent
 from engine import Action, CardFace, Colour, GameState, Kind, PlayerView, Rules, new_hand
 from engine.events import CardPlayed, CardsDrawn, DrawCause, Passed
 from players import decide
+from players.arena import transitions
 from players.belief import CATEGORIES, category
-from players.turns import next_actor
 
 KINDS = ("drew", "wild", "wd4", "named", "kept")
 POLICIES = ("rule", "normal", "easy")
@@ -111,15 +111,8 @@ def play(tally: Tally, rules: Rules, seats: int, number: int, seed: int) -> None
             return rule_agent(view, rngs[seat])
         return decide(kinds[seat], view, rngs[seat])
 
-    for _ in range(10_000):
-        if state.is_over:
-            return
-        decision = next_actor(state, range(seats), ask)
-        assert decision is not None
-        for action in decision.actions:
-            transition = state.apply(decision.seat, action)
-            observe(tally, state, transition.state, transition.events)
-            state = transition.state
+    for _, before, transition in transitions(state, seats, ask):
+        observe(tally, before, transition.state, transition.events)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

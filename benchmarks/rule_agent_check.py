@@ -48,7 +48,6 @@ from engine import (
     CardFace,
     Colour,
     Draw,
-    GameState,
     Kind,
     Pass,
     Phase,
@@ -58,7 +57,7 @@ from engine import (
     new_hand,
 )
 from players import decide
-from players.turns import next_actor
+from players.arena import transitions
 
 LETTERS = {Colour.RED: "r", Colour.GREEN: "g", Colour.BLUE: "b", Colour.YELLOW: "y"}
 PRINTED = ("r", "g", "b", "y")  # RLCard's colour order: the k-th wild of a kind is printed so
@@ -268,7 +267,6 @@ def check(rl: Any, hands: int, seats_list: Sequence[int], seed: int, mix: bool) 
     for seats in seats_list:
         for number in range(hands):
             dealt = new_hand(rules, seats, dealer=number % seats, seed=seed * 1_000_003 + number)
-            state: GameState = dealt.state
             rngs = [random.Random(number * 31 + s) for s in range(seats)]
 
             def ask(seat: int, view: PlayerView, rngs: list[random.Random] = rngs) -> Action | None:
@@ -293,13 +291,8 @@ def check(rl: Any, hands: int, seats_list: Sequence[int], seed: int, mix: bool) 
                         )
                 return rule_agent(view, rngs[seat])
 
-            for _ in range(10_000):
-                if state.is_over:
-                    break
-                decision = next_actor(state, range(seats), ask)
-                assert decision is not None
-                for action in decision.actions:
-                    state = state.apply(decision.seat, action).state
+            for _ in transitions(dealt.state, seats, ask):
+                pass  # the hand plays out; ask() compares each of the port's decisions
     total = [s for scores in tally.values() for s in scores]
     for name, scores in sorted(tally.items()):
         print(f"{name:<16} {len(scores):6d} states  agreement {sum(scores) / len(scores):8.3%}")

@@ -1,6 +1,7 @@
 """Play whole hands between computer players: for tests, the benchmark and experiments.
 
 :func:`play_hand` drives every seat with the protocol the bot's clock uses,
+:func:`transitions` (also for whoever wants to watch each step),
 :func:`players.turns.next_actor`: after every transition the seat whose UNO window is open is
 asked first, then the others out of turn, then the current seat; the first answer is applied
 (with the UNO call a seat makes as it plays its second-to-last card). So the figures measured
@@ -11,12 +12,12 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
-from engine import Action, GameState, PlayerView, Rules, events_for, new_hand
+from engine import Action, GameState, PlayerView, Rules, Transition, events_for, new_hand
 from engine.events import Event
 
-from .turns import next_actor
+from .turns import Decide, next_actor
 
 Policy = Callable[[PlayerView, random.Random], Action | None]
 #: Records one timed decision: (policy index, seconds, whether it was a turn decision).
@@ -75,16 +76,27 @@ def play_hand(
             timer(seat, clock() - started, seat == view.table.current)
         return action
 
+    for _, _, transition in transitions(state, seats, decide):
+        state = transition.state
+        for seat in range(seats):
+            logs[seat].extend(events_for(transition.events, seat))
+    return state
+
+
+def transitions(
+    state: GameState, seats: int, decide: Decide
+) -> Iterator[tuple[int, GameState, Transition]]:
+    """Every step of the hand from ``state`` to its end, as (seat, state before, transition):
+    the seats are asked by :func:`players.turns.next_actor`, and what the first to answer
+    does is applied. A hand still going after :data:`MAX_STEPS` steps just stops."""
     everyone = range(seats)
     for _ in range(MAX_STEPS):
         if state.is_over:
-            break
+            return
         decision = next_actor(state, everyone, decide)
         if decision is None:
             raise RuntimeError(f"seat {state.current} returned no action on its turn")
         for action in decision.actions:
             transition = state.apply(decision.seat, action)
+            yield decision.seat, state, transition
             state = transition.state
-            for seat in range(seats):
-                logs[seat].extend(events_for(transition.events, seat))
-    return state
