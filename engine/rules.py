@@ -13,7 +13,7 @@ engine.errors.RulesError: placement scoring ranks players by the order they go o
 from __future__ import annotations
 
 import enum
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from .cards import Deck, classic_deck, flip_deck
@@ -363,6 +363,8 @@ class Rules:
 
     def with_options(self, **overrides: Any) -> Rules:
         """A copy with some options changed; unknown or contradictory options raise."""
+        if not overrides:  # a table without house rules: the preset itself (it is frozen)
+            return self
         known = {f.name for f in fields(self)}
         unknown = sorted(set(overrides) - known)
         if unknown:
@@ -377,7 +379,9 @@ class Rules:
         """Every option as JSON-ready data. Options added after the first schema appear only
         when they differ from their default, so older snapshots and records read and write
         exactly as before (older readers default them)."""
-        data = asdict(self)
+        # Every option is a scalar or an enum: a flat copy is the whole of it (asdict's deep
+        # copy cost a save 0.2 ms, ~3 % of a click in the bot's profile).
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
         for name in _ENUM_FIELDS:
             data[name] = data[name].value
         for name, default in _LATER_FIELDS.items():
