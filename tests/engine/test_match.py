@@ -6,6 +6,7 @@ Where RULES.md is open, docs/engine.md ("Matches") is the reading under test.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import replace
@@ -944,6 +945,8 @@ def test_preset_unknown_preset_rejected() -> None:
 def test_preset_to_dict_from_dict_round_trip(name: str) -> None:
     rules = Rules.from_preset(name)
     assert Rules.from_dict(rules.to_dict()) == rules
+    # JSON-ready as it is: every option a scalar (to_dict copies them flat, no deep copy).
+    assert json.loads(json.dumps(rules.to_dict())) == rules.to_dict()
     changed = rules.with_options(turn_seconds=45)
     assert Rules.from_dict(changed.to_dict()) == changed
 
