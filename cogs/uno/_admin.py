@@ -162,7 +162,6 @@ class UnoAdmin(
     async def _settings_preset(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        await self.replies.speak_to(interaction)
         return await preset_choices(self.repo.presets, interaction.guild_id or 0, current)
 
     @preset.command(name="save", description="Save this channel's table's rules as a preset")
@@ -220,7 +219,6 @@ class UnoAdmin(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         """One of this server's house presets."""
-        await self.replies.speak_to(interaction)
         return await preset_choices(
             self.repo.presets, interaction.guild_id or 0, current, built_in=False
         )

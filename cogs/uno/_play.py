@@ -309,7 +309,6 @@ class Uno(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         """The user's playable cards, by name."""
-        await self.replies.speak_to(interaction)
         # Autocomplete cannot wait: it answers from the tables this process keeps.
         table = self.service.cached_in_channel(interaction.channel_id or 0)
         if table is None or table.match is None:
@@ -435,7 +434,6 @@ class Uno(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         """The built-in presets, then the server's house presets."""
-        await self.replies.speak_to(interaction)
         return await preset_choices(self.repo.presets, interaction.guild_id or 0, current)
 
     @play.autocomplete("colour")
@@ -444,7 +442,6 @@ class Uno(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         """The colours the table's deck plays now, by name."""
-        await self.replies.speak_to(interaction)
         table = self.service.cached_in_channel(interaction.channel_id or 0)
         typed = current.strip().lower()
         return [

@@ -386,7 +386,8 @@ class Replies:
         """Before the command tree reads an interaction: each interaction once, none while
         stopping, and options shaped as their types and the command itself say (Discord
         checks them for a real client; a forged one gets a polite answer, never a
-        traceback)."""
+        traceback). It also chooses the language the rest of the interaction speaks, so
+        the commands and their autocompletes need not."""
         if not self.first_time(interaction):
             return False
         await self.speak_to(interaction)

@@ -40,6 +40,16 @@ async def test_an_italian_user_sees_italian_while_an_english_user_sees_english(
     assert refused.message.content == "Non tocca a te."
     # Alice plays by her English card name; Bruno answers by his Italian one.
     await slash(world, alice, "uno play", card="Red 1")
+    # What he types is completed in Italian too: the command tree's gate chose his language
+    # before any handler ran, autocompletes included.
+    cards = await world.fake.autocomplete(
+        bruno, world.channel, "uno gioca", focused="carta", carta=""
+    )
+    assert cards.names == ["Rosso 3"]
+    colours = await world.fake.autocomplete(
+        bruno, world.channel, "uno gioca", focused="colore", carta="R3", colore=""
+    )
+    assert colours.names == ["Rosso", "Giallo", "Verde", "Blu"]
     played = await slash(world, bruno, "uno gioca", carta="Rosso 3")
     assert title(played.message) == "La tua mano — 2 carte"
     # The public table message speaks the server's language (English here) to everyone.
