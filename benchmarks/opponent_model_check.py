@@ -48,8 +48,8 @@ class RuleSeatsSim(fastsim.Sim):
         new.me = me
         return new
 
-    def copy(self, rng: random.Random) -> RuleSeatsSim:
-        return RuleSeatsSim.adopt(super().copy(rng), self.me)
+    def copy(self, seed: int) -> RuleSeatsSim:
+        return RuleSeatsSim.adopt(super().copy(seed), self.me)
 
     def turn(self) -> bool:
         seat = self.current
@@ -61,17 +61,17 @@ class RuleSeatsSim(fastsim.Sim):
             i for i, c in enumerate(hand) if c >> 4 != 4 and fastsim.playable(c, top, colour)
         ]
         if matching:
-            i = matching[int(self.rng.random() * len(matching))]
+            i = matching[int(self.chance().random() * len(matching))]
             return self.play(seat, i, hand[i] >> 4)
         for i, c in enumerate(hand):
             if c >> 4 == 4 and c & 15 == fastsim.WILD:
-                return self.play(seat, i, int(self.rng.random() * 4))
+                return self.play(seat, i, int(self.chance().random() * 4))
         for i, c in enumerate(hand):
             if c >> 4 == 4:
                 return self.play(seat, i, fastsim.best_colour(hand[:i] + hand[i + 1 :]))
         card = self.draw(seat, 1)
         if card >= 0 and (card >> 4 == 4 or card >> 4 == colour):
-            named = int(self.rng.random() * 4) if card >> 4 == 4 else colour
+            named = int(self.chance().random() * 4) if card >> 4 == 4 else colour
             return self.play(seat, len(hand) - 1, named)
         self.current = self.next(seat)
         return False

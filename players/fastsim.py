@@ -310,6 +310,7 @@ class Sim:
         "n",
         "pile",
         "rng",
+        "seed",
         "seen",
         "step",
         "until_playable",
@@ -323,7 +324,7 @@ class Sim:
         colour: int,
         card: int,
         current: int,
-        rng: random.Random,
+        seed: int,
         seen: list[int] | None = None,
         *,
         clockwise: bool = True,
@@ -336,7 +337,8 @@ class Sim:
         self.colour = colour
         self.card = card  # the top card of the discard pile
         self.current = current
-        self.rng = rng
+        self.seed = seed  # of the reshuffles (see chance)
+        self.rng: random.Random | None = None
         self.step = 1 if clockwise else -1
         self.until_playable = until_playable
         if seen is None:  # cards per colour in the discard pile, top included (challenges)
@@ -345,8 +347,8 @@ class Sim:
                 seen[c >> 4] += 1
         self.seen = seen
 
-    def copy(self, rng: random.Random) -> Sim:
-        """An independent copy of this hand in progress, reshuffling with ``rng``."""
+    def copy(self, seed: int) -> Sim:
+        """An independent copy of this hand in progress, reshuffling by ``seed``."""
         sim = Sim.__new__(Sim)
         sim.hands = [list(h) for h in self.hands]
         sim.n = self.n
@@ -355,11 +357,19 @@ class Sim:
         sim.colour = self.colour
         sim.card = self.card
         sim.current = self.current
-        sim.rng = rng
+        sim.seed = seed
+        sim.rng = None
         sim.step = self.step
         sim.until_playable = self.until_playable
         sim.seen = list(self.seen)
         return sim
+
+    def chance(self) -> random.Random:
+        """The generator of this hand's reshuffles, seeded on first use: most rollouts never
+        reshuffle, and seeding a generator costs about as much as a turn."""
+        if self.rng is None:
+            self.rng = random.Random(self.seed)
+        return self.rng
 
     def next(self, seat: int) -> int:
         return (seat + self.step) % self.n
@@ -375,7 +385,7 @@ class Sim:
                     break
                 pile.extend(self.discard)
                 self.discard = []
-                shuffle(pile, self.rng)
+                shuffle(pile, self.chance())
                 self.seen = [0, 0, 0, 0, 0]
                 self.seen[self.card >> 4] = 1
             card = pile.pop()

@@ -421,7 +421,7 @@ def _root_sim(view: PlayerView, dealer: Dealer, rng: random.Random) -> fastsim.S
         COLOURS.index(colour),
         codes[top],
         t.current,
-        random.Random(0),
+        0,  # the root itself is never played on: each rollout is a copy with its own seed
         clockwise=t.clockwise,
         until_playable=t.rules.draw_until_playable,
     )
@@ -429,7 +429,7 @@ def _root_sim(view: PlayerView, dealer: Dealer, rng: random.Random) -> fastsim.S
 
 def _sim_value(base: fastsim.Sim, me: int, move: SimMove, seed: int) -> float:
     """The value for ``me`` of ``move`` on a copy of ``base``, played on with the policy."""
-    sim = base.copy(random.Random(seed))
+    sim = base.copy(seed)
     card, colour = move
     if card >= 0:
         hand = sim.hands[me]
@@ -551,7 +551,7 @@ def to_sim(state: GameState, seed: int) -> fastsim.Sim | None:
         COLOURS.index(state.colour),
         top,
         state.current,
-        random.Random(seed),
+        seed,
         clockwise=state.clockwise,
         until_playable=state.rules.draw_until_playable,
     )

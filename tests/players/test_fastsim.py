@@ -28,13 +28,13 @@ def test_codes_cover_the_classic_deck() -> None:
 
 def test_a_simulated_hand_keeps_every_card_and_ends_with_an_empty_hand() -> None:
     rng = random.Random(5)
-    for _ in range(200):
+    for seed in range(200):
         cards = _deck()
         rng.shuffle(cards)
         top = next(c for c in cards[14:] if c >> 4 != 4)
         rest = cards[14:]
         rest.remove(top)
-        sim = fastsim.Sim([cards[:7], cards[7:14]], rest, [], top >> 4, top, 0, rng)
+        sim = fastsim.Sim([cards[:7], cards[7:14]], rest, [], top >> 4, top, 0, seed)
         winner, turns = sim.run(10_000)
         held = [*sim.hands[0], *sim.hands[1], *sim.pile, *sim.discard, sim.card]
         assert Counter(held) == Counter(_deck())
