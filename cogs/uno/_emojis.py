@@ -74,15 +74,17 @@ class CardEmojis:
         for name, emoji in existing.items():
             base, _, _ = name.rpartition("_")
             by_base.setdefault(base, []).append(emoji)
-        missing = [art for art in wanted if art.versioned_name not in existing]
-        # Only what must be uploaded is drawn: all of it at once, off the event loop.
-        pictures = await asyncio.to_thread(lambda: [art.png for art in missing])
-        self.drawn = len(pictures)
-        for art, picture in zip(missing, pictures, strict=True):
-            if art.versioned_name not in existing:
-                found = await self._upload(art, picture, by_base.get(art.name, []), existing)
-                if found is not None:
-                    existing[art.versioned_name] = found
+        for art in wanted:
+            if art.versioned_name in existing:
+                continue  # only what must be uploaded is drawn
+            # Off the event loop, one picture at a time: a bot told to stop meanwhile stops
+            # after the picture in hand, not after all of them (Python waits for a worker
+            # thread to finish before it exits, and drawing ~120 takes seconds on a busy core).
+            picture = await asyncio.to_thread(_png, art)
+            self.drawn += 1
+            found = await self._upload(art, picture, by_base.get(art.name, []), existing)
+            if found is not None:
+                existing[art.versioned_name] = found
         for art in wanted:
             if art.versioned_name in existing:
                 self._emojis[art.name] = existing[art.versioned_name]
@@ -122,3 +124,8 @@ class CardEmojis:
             return emoji_found
         self.uploaded += 1
         return emoji
+
+
+def _png(art: EmojiArt) -> bytes:
+    """The emoji's picture (drawn in a worker thread)."""
+    return art.png
