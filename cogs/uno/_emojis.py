@@ -78,8 +78,8 @@ class CardEmojis:
             if art.versioned_name in existing:
                 continue  # only what must be uploaded is drawn
             # Off the event loop, one picture at a time: a bot told to stop meanwhile stops
-            # after the picture in hand, not after all of them (Python waits for a worker
-            # thread to finish before it exits, and drawing ~120 takes seconds on a busy core).
+            # after the picture in hand, not after all of them (asyncio.run waits for the
+            # worker threads' work before it returns; ~120 take seconds on a busy core).
             picture = await asyncio.to_thread(_png, art)
             self.drawn += 1
             found = await self._upload(art, picture, by_base.get(art.name, []), existing)
