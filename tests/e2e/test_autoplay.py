@@ -26,7 +26,7 @@ from playtest.harness import (
 )
 from storage import GameRepository
 from tables import Table
-from tables.records import TimedOut
+from tables.records import ClockPaused, TimedOut
 
 
 async def actions(world: World, table_id: str) -> list[tuple[int, int | None, str]]:
@@ -159,9 +159,20 @@ async def test_r_time_1_a_turn_timer_survives_a_restart(world: World) -> None:
     world.fake.clock.advance(before.deadline - world.fake.clock.now() + 1)
     await world.bot.start()
     seat = before.match.hand.current
+    # The person could not act while the bot was down: the restart gives the turn its lost
+    # seconds back (a new deadline, nothing played) ...
+    resumed = await wait_for_table(
+        world, table_id, lambda t: t.version > before.version, "the turn given back"
+    )
+    paused = [e for e in resumed.recent if isinstance(e, ClockPaused)]
+    assert [e.seat for e in paused] == [seat], resumed.recent
+    assert resumed.timeouts[seat] == 0
+    assert resumed.deadline is not None
+    assert resumed.deadline > world.fake.clock.now()
+    # ... and the timer the restarted bot armed fires when that deadline passes.
+    world.fake.clock.advance(resumed.deadline - world.fake.clock.now() + 1)
     after = await wait_for_table(world, table_id, lambda t: t.timeouts[seat] > 0, "the timeout")
     assert after.timeouts[seat] == 1
-    assert after.version > before.version
     assert TimedOut(seat) in after.recent
 
 
