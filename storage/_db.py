@@ -39,7 +39,7 @@ from .connection import (
     UNREACHABLE_CODES,
     DatabaseBusyError,
     WriteTurns,
-    begin_immediate,
+    execute_when_free,
     is_busy,
     retry_while_busy,
 )
@@ -171,7 +171,7 @@ class SqliteDatabase(Database):
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Executor]:
         async with self.writing:
-            await begin_immediate(self.connection, self.writing.wait)
+            await execute_when_free(self.connection, "BEGIN IMMEDIATE", self.writing.wait)
             try:
                 yield self
             except BaseException:

@@ -90,13 +90,14 @@ def explain(path: str, exc: BaseException, *, waited: float = STARTUP_WAIT) -> B
     """
     if isinstance(exc, DatabaseUnavailableError):
         return exc
-    if not isinstance(exc, sqlite3.Error):
+    busy = isinstance(exc, DatabaseBusyError) or is_busy(exc)
+    if not busy and not isinstance(exc, sqlite3.Error):
         return exc
     where = shown_path(path)
     folder = str(Path(where).parent)
     code = getattr(exc, "sqlite_errorcode", None)
     primary = code & 0xFF if isinstance(code, int) else None
-    if is_busy(exc):
+    if busy:
         sentence = (
             f"The database {where} is locked by another program for more than {waited:g} "
             "seconds; stop the other program (another copy of the bot, or an open sqlite3 "
@@ -188,7 +189,9 @@ async def connect(
         # first page is damaged, fails here.
         async with db.execute("SELECT count(*) FROM sqlite_master") as cursor:
             await cursor.fetchone()
-        await db.execute("PRAGMA journal_mode = WAL")
+        # WAL takes the file's exclusive lock once: processes that start together on a new
+        # file meet here, and SQLite may answer "locked" at once instead of waiting.
+        await execute_when_free(db, "PRAGMA journal_mode = WAL", wait)
         # With WAL, both survive any crash of the bot process. FULL also syncs the WAL at
         # every commit, so an OS crash or power cut loses nothing acknowledged; NORMAL syncs
         # at checkpoints only, and such a crash can roll back the last commits.
@@ -219,33 +222,33 @@ async def _opened(path: str, wait: float) -> aiosqlite.Connection:
     return await aiosqlite.Connection(lambda: raw, iter_chunk_size=64)
 
 
-async def begin_immediate(db: aiosqlite.Connection, wait: float) -> None:
-    """``BEGIN IMMEDIATE``, retried on the event loop until ``wait`` seconds have passed.
+async def execute_when_free(db: aiosqlite.Connection, sql: str, wait: float) -> None:
+    """``sql`` (``BEGIN IMMEDIATE``, a journal mode), tried again on the event loop while
+    another connection holds the lock, until ``wait`` seconds have passed
+    (:class:`DatabaseBusyError`).
 
-    Each attempt blocks the connection's thread for at most the (short) busy timeout, so
-    reads queued on the connection go on while a write waits for another program's lock.
+    Each attempt blocks the connection's thread for at most its busy timeout, so reads queued
+    on the connection go on while a write waits for another program's lock. And SQLite does
+    not always wait itself: where waiting could deadlock (this connection reads while another
+    one writes, and asks for the file to itself, as the switch to WAL does) it answers
+    "locked" at once, whatever the busy timeout.
     """
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + wait
-    pause = 0.01
-    while True:
+
+    async def attempt() -> int:
         try:
-            await db.execute("BEGIN IMMEDIATE")
+            await db.execute(sql)
         except sqlite3.OperationalError as exc:
-            left = deadline - loop.time()
             if not is_busy(exc):
                 raise
-            if left <= 0:
-                raise DatabaseBusyError(wait) from exc
-            await asyncio.sleep(min(pause, left))
-            pause = min(pause * 2, 0.2)
-        else:
-            return
+            return _BUSY
+        return 0
+
+    await retry_while_busy(attempt, _BUSY, wait)
 
 
 async def retry_while_busy(attempt: Callable[[], Awaitable[int]], busy: int, wait: float) -> int:
     """``attempt()`` until it returns something else than ``busy`` (another program held the
-    write lock), pausing on the event loop between tries as :func:`begin_immediate` does;
+    write lock), pausing on the event loop between tries, longer each time up to 0.2 s;
     :class:`DatabaseBusyError` once ``wait`` seconds have passed."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + wait

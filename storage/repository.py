@@ -9,7 +9,6 @@ and on PostgreSQL (several processes on one database); ``storage._db`` hides the
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -33,7 +32,6 @@ from .connection import (
     RUNNING_BUSY_TIMEOUT_MS,
     STARTUP_WAIT,
     WRITE_WAIT,
-    DatabaseBusyError,
     DatabaseUnavailableError,
     WriteTurns,
     connect,
@@ -165,9 +163,6 @@ class GameRepository:
             await connection.execute(f"PRAGMA busy_timeout = {RUNNING_BUSY_TIMEOUT_MS}")
         except BaseException as exc:
             await connection.close()
-            if isinstance(exc, DatabaseBusyError):
-                locked = sqlite3.OperationalError("database is locked")
-                raise explain(path, locked, waited=startup_wait) from exc
             raise explain(path, exc, waited=startup_wait) from exc
         return repo
 

@@ -104,6 +104,26 @@ async def test_a_lock_released_within_the_bound_only_delays_the_write(tmp_path: 
         await repo.close()
 
 
+async def test_a_start_beside_another_programs_write_waits_for_it_to_end(tmp_path: Path) -> None:
+    """Turning WAL on needs the file to itself, and SQLite answers "locked" at once there
+    instead of waiting its busy timeout: a start beside another program's write (or two
+    processes starting together on a new file) used to fail at once, "locked for more than 3
+    seconds". It now tries again until the start-up bound, and opens once the lock is gone."""
+    path = tmp_path / "uno.sqlite3"
+    with held_lock(path) as holder:
+        opening = asyncio.create_task(GameRepository.open(str(path), startup_wait=30.0))
+        await asyncio.sleep(0.3)
+        assert not opening.done()
+        holder.release()
+        repo = await opening
+    try:
+        assert await repo.db.fetchval("PRAGMA journal_mode") == "wal"
+        await repo.create(record())
+        assert await repo.load("t1") == record()
+    finally:
+        await repo.close()
+
+
 async def test_postgres_a_write_blocked_by_another_client_gives_up_and_changes_nothing(
     tmp_path: Path,
 ) -> None:
