@@ -173,6 +173,7 @@ async def test_r_time_1_a_turn_timer_survives_a_restart(world: World) -> None:
     world.fake.clock.advance(resumed.deadline - world.fake.clock.now() + 1)
     after = await wait_for_table(world, table_id, lambda t: t.timeouts[seat] > 0, "the timeout")
     assert after.timeouts[seat] == 1
+    assert after.version > before.version
     assert TimedOut(seat) in after.recent
 
 
