@@ -65,6 +65,7 @@ async def setup(bot: commands.Bot) -> None:
         pings=TurnPings(bot, ping_delay),
         emojis=emojis,
         first_answer=replies.first_answer,
+        answering=replies.answering,
     )
     service.listen(messages.heard)
     # The extension owns the clock: it plays computers and timeouts, and pauses while

@@ -174,10 +174,9 @@ class TableDesk:
             raise TableError("game_not_running")
         players = self.replies.players
         picture = players is None or (await players.of(act.user)).hand_picture
-        async with self.replies.answering(act.interaction) as first:
-            await self.messages.show_hand(
-                act.interaction, table, seat, notes=notes, ui=ui, callback=first, picture=picture
-            )
+        await self.messages.show_hand(
+            act.interaction, table, seat, notes=notes, ui=ui, picture=picture
+        )
 
     async def show_editor(self, act: Act, table: Table, page: str) -> None:
         """The lobby's rules editor, for its host (or a manager)."""

@@ -40,7 +40,8 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -180,6 +181,18 @@ async def _plainly(
     return True
 
 
+#: Holds an interaction's first answer while one decides and gives it: yields whether the
+#: interaction still wants it.
+Answering = Callable[[discord.Interaction[Any]], AbstractAsyncContextManager[bool]]
+
+
+@contextlib.asynccontextmanager
+async def _unanswered(interaction: discord.Interaction[Any]) -> AsyncIterator[bool]:
+    """Whether the interaction still wants its first answer (the extension gives
+    ``Replies.answering`` instead, which also keeps a late deferral out meanwhile)."""
+    yield not interaction.response.is_done()
+
+
 class TableMessages:
     """Posts and edits the table messages and the open hands of every table."""
 
@@ -191,12 +204,14 @@ class TableMessages:
         pings: TurnPings | None = None,
         emojis: CardEmojis | None = None,
         first_answer: FirstAnswer = _plainly,
+        answering: Answering = _unanswered,
     ) -> None:
         self.client = client
         self.service = service
         self.pings = pings  # hears every version too
         self.emojis = emojis  # the card faces, once uploaded
         self.first_answer = first_answer  # gives an interaction its first answer, in time
+        self.answering = answering  # holds it while a hand decides how to answer
         self._tables: dict[str, _TableSurface] = {}
         self._closed: OrderedDict[str, int] = OrderedDict()  # table id → last version
         self._hands: dict[str, dict[int, _OpenHand]] = {}  # table id → seat → open hand
@@ -451,22 +466,24 @@ class TableMessages:
         *,
         notes: Sequence[str] = (),
         ui: HandState | None = None,
-        callback: bool = False,
         picture: bool = True,
     ) -> None:
         """Show ``seat``'s hand in ``interaction``'s response (without ``picture``: as text and
         card emojis) and keep that message in sync (never older than what it showed).
 
-        The response is edited (``edit_original_response``: after a deferral), or, with
-        ``callback``, the interaction (not answered yet) is answered by one callback that
-        carries the hand: a click on a hand message is answered by updating that message (an
+        An interaction that still wants its first answer is answered by one callback that
+        carries the hand: a click on a hand message by updating that message (an
         UPDATE_MESSAGE response), anything else (the table's **Show my hand**, ``/uno hand``)
-        by a new ephemeral message. When the message updated is the open hand and shows this
-        hand's picture already, the picture is kept, not uploaded."""
+        by a new ephemeral message. Otherwise (after a deferral) the response is edited.
+        When the message updated is the open hand and shows this hand's picture already, the
+        picture is kept, not uploaded."""
         hands = self._hands.setdefault(table.id, {})
         hand = hands.get(seat)
         lock = hand.lock if hand is not None else asyncio.Lock()
-        async with lock:
+        # The seat's lock first, then the answer's: while the seat's delivery holds the lock
+        # (an edit that hangs), the interaction is still deferred in time by whoever waits to
+        # (Replies defers a quick answer after a second), and is then answered by an edit.
+        async with lock, self.answering(interaction) as callback:
             newest = self.latest(table)
             if newest.match is None or newest.playing_seat_of(newest.players[seat].user_id) != seat:
                 newest = table

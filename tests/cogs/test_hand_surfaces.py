@@ -1,6 +1,6 @@
 """What an answer showing a hand sends (issue 26): the picture the message already shows is
-kept, not uploaded again; a click on the hand can be answered by one callback that updates
-it (``TableMessages.show_hand(..., callback=True)``), with the same payload as an edit.
+kept, not uploaded again; a click on the hand that still wants its first answer is answered by
+one callback that updates it (``TableMessages.show_hand``), with the same payload as an edit.
 
 Discord is stood in for by the two calls a hand uses — an edit of the interaction's response,
 and the UPDATE_MESSAGE callback — which answer with the message as Discord would: its
@@ -146,7 +146,7 @@ async def test_a_click_on_the_hand_is_answered_by_one_callback() -> None:
     later = act(act(table, 0, "R1"), 1, "R3")
     # Not deferred: one UPDATE_MESSAGE callback carries the new hand, no edit follows.
     click = Interaction(hand, None)
-    await show(surfaces, click, later, callback=True)
+    await show(surfaces, click, later)
     assert click.edits == []
     (answer,) = click.response.callbacks
     assert len(uploads(answer)) == 1  # Alice's cards changed
@@ -156,7 +156,7 @@ async def test_a_click_on_the_hand_is_answered_by_one_callback() -> None:
     # The same hand again by callback: the picture the message has is kept.
     still = act(later, 2, "R6")
     again = Interaction(hand, None)
-    await show(surfaces, again, still, callback=True)
+    await show(surfaces, again, still)
     assert again.response.callbacks[0]["attachments"] == [picture]
     surfaces.stop()
 
@@ -167,7 +167,7 @@ async def test_show_my_hand_is_answered_by_one_callback_with_a_new_message() -> 
     table = stacked([["R1", "R5", "B9"], ["R3", "Y4", "G5"], ["R6", "Y7", "G8"]], "R9")
     surfaces = messages()
     command = Interaction(None, None)
-    await show(surfaces, command, table, callback=True)
+    await show(surfaces, command, table)
     (answer,) = command.response.callbacks
     assert [f.filename for f in answer["files"]] == ["hand.png"]
     assert command.response.type is discord.InteractionResponseType.channel_message

@@ -403,6 +403,33 @@ async def test_edits_that_hang_and_land_late_leave_no_old_version_shown(tmp_path
         no_tracebacks(world)
 
 
+async def test_a_hand_asked_for_while_its_edit_hangs_is_answered_in_time(tmp_path: Path) -> None:
+    """Alice's open hand is being brought to her turn by an edit that hangs, and she asks for
+    her hand again (``/uno hand``). Her answer does not wait for that edit: Discord has a
+    first answer within its 3 seconds (a "thinking…" after the bot's second), then her hand.
+    (It once waited for the hand's delivery and came too late: "the interaction failed".)"""
+    async with make_world(tmp_path, allow_codes=EXPECTED_CODES) as world:
+        table_id, opened = await alice_opens_her_hand(world)
+        await slash(world, world.bruno, "uno play", card="R3")
+        await wait_until_shown(world, table_id, (await load(world, table_id)).version)
+        # Held until the test lets it land, however fast or slow the machine.
+        hand_hang = world.fake.fault(
+            "PATCH", HAND_EDIT, status=None, hold=True, limit=1, token=opened.token
+        )
+        await slash(world, world.carla, "uno play", card="R6")  # Alice's turn: her edit hangs
+        await world.fake.wait_for(lambda: hand_hang.answered == 1, what="the hand edit that hangs")
+        asked = await world.fake.slash(world.alice, world.channel, "uno hand")
+        await world.fake.wait_for(
+            lambda: asked.responded or any(c.get("late") for c in asked.callbacks),
+            what="a first answer to /uno hand, in time or late",
+        )
+        asked.assert_answered_within(3.0)
+        hand_hang.release()
+        await asked.done()
+        assert "It's your turn" in asked.all_text()
+        no_tracebacks(world)
+
+
 async def test_turn_pings_one_per_waiting_person_gone_when_they_act_none_for_computers(
     tmp_path: Path,
 ) -> None:
