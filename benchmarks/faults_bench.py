@@ -6,7 +6,8 @@ this copy, through the failures issue 19 lists, and prints what players would ha
 - ``soak``: about 15 % of table edits, hand edits, posts and callbacks fail (5xx, some carried
   out before the error, 12-second hangs, 429s) while two hands are played by slash command
   (3 people; seeded): the table message's longest lag behind the stored state, how often the
-  table named someone whose turn it was not, interactions left unanswered, tracebacks;
+  table named someone whose turn it was not, interactions left unanswered, the slowest first
+  try at answering a command, tracebacks;
 - ``database``: PostgreSQL (a private cluster) stops for 8 s on a computer's turn: seconds
   from its return until the computer moved ("stuck" after 60 s);
 - ``outage`` / ``silence``: Discord unreachable, or the gateway silent, for 60 s during a
@@ -58,6 +59,17 @@ def tracebacks(world: World) -> int:
     return sum(1 for line in world.bot.output if line.startswith("Traceback"))
 
 
+def slowest_first_answer(world: World) -> float:
+    """The longest a command waited from its dispatch for the bot's first try at answering
+    (Discord takes none after 3 s), on the fake clock."""
+    waits = [
+        result.callbacks[0]["after"]
+        for result in world.fake.interactions.values()
+        if result.type == 2 and result.callbacks
+    ]
+    return round(max(waits, default=0.0), 2)
+
+
 async def soak(checkout: Path | None, seed: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         async with make_world(Path(folder), checkout=checkout, check=False) as world:
@@ -71,6 +83,7 @@ async def soak(checkout: Path | None, seed: int) -> dict[str, Any]:
                 "table message 30 s behind": seen.stalls,
                 "interactions": seen.tally.sent,
                 "unanswered": len(seen.tally.unanswered),
+                "slowest first answer (s)": slowest_first_answer(world),
                 "tracebacks": tracebacks(world),
             }
 
