@@ -515,48 +515,11 @@ class TableMessages:
             # which were given above if at all).
             interaction.message = None
             message_id = shown_message.id if shown_message is not None else None
-            hand = self._keep_open(interaction, newest, seat, message_id, expires, lock, picture)
+            hand = _keep_open(hands, interaction, newest, seat, message_id, expires, lock, picture)
             hand.picture.sent(payload, shown_message)
             if hung:
                 hand.picture.doubt()
             self._set_sleep(table.id, hand)
-
-    def _keep_open(
-        self,
-        interaction: discord.Interaction[Any],
-        table: Table,
-        seat: int,
-        message_id: int | None,
-        expires: float,
-        lock: asyncio.Lock,
-        drawn: bool,
-    ) -> _OpenHand:
-        """The seat's open hand is now the message ``interaction``'s response shows, at
-        ``table``'s version: its delivery follows the table there, through this token."""
-        hands = self._hands.setdefault(table.id, {})
-        hand = hands.get(seat)
-        if hand is None:
-            hand = hands[seat] = _OpenHand(
-                interaction,
-                seat,
-                current_language(),
-                hand_signature(table, seat),
-                message_id,
-                _Picture(),
-                table.version,
-                expires,
-                lock,
-                drawn=drawn,
-            )
-            return hand
-        # The same hand, through its newest interaction.
-        hand.interaction, hand.language = interaction, current_language()
-        hand.drawn = drawn
-        hand.signature = hand_signature(table, seat)
-        if message_id != hand.message_id:
-            hand.message_id, hand.picture = message_id, _Picture()
-        hand.shown, hand.expires = max(hand.shown, table.version), expires
-        return hand
 
     async def _answer_with(
         self, interaction: discord.Interaction[Any], payload: Payload
@@ -763,6 +726,44 @@ def _lost_kept(exc: discord.HTTPException, payload: Payload) -> bool:
     attachment is gone — a request that hung replaced it when it landed late. The picture
     must be uploaded again."""
     return payload.kept is not None and exc.status == 400
+
+
+def _keep_open(
+    hands: dict[int, _OpenHand],
+    interaction: discord.Interaction[Any],
+    table: Table,
+    seat: int,
+    message_id: int | None,
+    expires: float,
+    lock: asyncio.Lock,
+    drawn: bool,
+) -> _OpenHand:
+    """The seat's open hand (in ``hands``, its table's) is now the message ``interaction``'s
+    response shows, at ``table``'s version: its delivery follows the table there, through this
+    token. (A table that ended meanwhile has dropped ``hands``: the hand goes with it.)"""
+    hand = hands.get(seat)
+    if hand is None:
+        hand = hands[seat] = _OpenHand(
+            interaction,
+            seat,
+            current_language(),
+            hand_signature(table, seat),
+            message_id,
+            _Picture(),
+            table.version,
+            expires,
+            lock,
+            drawn=drawn,
+        )
+        return hand
+    # The same hand, through its newest interaction.
+    hand.interaction, hand.language = interaction, current_language()
+    hand.drawn = drawn
+    hand.signature = hand_signature(table, seat)
+    if message_id != hand.message_id:
+        hand.message_id, hand.picture = message_id, _Picture()
+    hand.shown, hand.expires = max(hand.shown, table.version), expires
+    return hand
 
 
 def _showing(
