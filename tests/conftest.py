@@ -65,9 +65,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.e2e)
         if where.startswith(STDLIB_ONLY):
             item.add_marker(pytest.mark.stdlib_only)
-    # The tests that run for minutes go first: xdist hands each worker a block of consecutive
-    # tests and then the rest one by one, so a long test collected late becomes the run's
-    # tail (the soak test of tests/e2e/test_faults.py alone was the last 3–4 minutes).
+    # The tests that run for minutes go first: a worker steals only tests that have not
+    # started, so a long test collected late becomes the run's tail (the soak test of
+    # tests/e2e/test_faults.py alone was the last 3–4 minutes).
     items.sort(key=lambda item: item.get_closest_marker("long") is None)
 
 
