@@ -19,7 +19,6 @@ import json
 import os
 import sys
 import time
-from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -50,7 +49,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
 
 def summary(folder: Path) -> list[str]:
     """The lines the command prints for the timeline in ``folder``."""
-    runs: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    runs: dict[str, list[dict[str, Any]]] = {}
     for path in sorted(folder.glob("out-*.jsonl")):
         worker = path.stem.removeprefix("out-")
         runs[worker] = [json.loads(line) for line in path.read_text().splitlines()]
@@ -62,12 +61,13 @@ def summary(folder: Path) -> list[str]:
     spans: list[tuple[float, float, str, str]] = []  # (start, end, worker, test)
     for worker, worker_events in sorted(runs.items()):
         started: dict[str, float] = {}
+        mine = []
         for e in worker_events:
             if e["event"] == "start":
                 started[e["test"]] = e["at"]
             elif e["test"] in started:
-                spans.append((started.pop(e["test"]) - zero, e["at"] - zero, worker, e["test"]))
-        mine = [s for s in spans if s[2] == worker]
+                mine.append((started.pop(e["test"]) - zero, e["at"] - zero, worker, e["test"]))
+        spans += mine
         if not mine:
             continue
         last_ends[worker] = max(end for _, end, _, _ in mine)
